@@ -1,0 +1,118 @@
+/**
+ * Builds the Fastify application: plugins, error handler, API modules and,
+ * when asked, the server-rendered site. `main.ts` listens; tests inject.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyBaseLogger,
+  type RawServerDefault,
+  type RawRequestDefaultExpression,
+  type RawReplyDefaultExpression,
+  type FastifyServerOptions,
+  type FastifyRequest,
+  type FastifyReply,
+} from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from '@pool/db';
+import type { Config } from './config.ts';
+import { createSms, type SmsDriver } from './integrations/sms/index.ts';
+import { createPaymentGateway, type PaymentGateway } from './integrations/payments/index.ts';
+import authPlugin from './plugins/auth.ts';
+import auditPlugin from './plugins/audit.ts';
+import docsPlugin from './plugins/docs.ts';
+import envelopePlugin from './plugins/envelope.ts';
+import i18nPlugin, { requestLang } from './plugins/i18n.ts';
+import { translate } from '@pool/i18n';
+import multipartPlugin from './plugins/multipart.ts';
+import securityPlugin from './plugins/security.ts';
+import { registerModules } from './modules/index.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    sms: SmsDriver;
+    /** The card payment gateway (PAYMENT_DRIVER). */
+    payments: PaymentGateway;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  sms?: SmsDriver;
+  payments?: PaymentGateway;
+  /** Registers the site after the API (see plugins/ssr.ts). */
+  site?: (app: App) => Promise<void>;
+  logger?: boolean;
+  /** Where logs go (tests); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** Never log secrets: tokens, cookies, codes, passwords. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.code',
+  '*.password',
+  '*.token',
+  '*.registration_token',
+];
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const app = (Fastify as (o: FastifyServerOptions) => FastifyInstance)({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY_HOPS ? (_addr: string, hop: number) => hop < config.TRUST_PROXY_HOPS : false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed URLs and headers get the envelope too.
+    frameworkErrors: (_error: unknown, req: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send({ msg: translate(requestLang(req.headers), 'server.bad_request'), key: 'fail', data: null }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('sms', options.sms ?? createSms(config, app.log));
+  app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(i18nPlugin);
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipartPlugin);
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+  await app.register(auditPlugin);
+  await registerModules(app);
+  if (options.site) await options.site(app);
+  return app;
+}

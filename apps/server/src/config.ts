@@ -1,0 +1,170 @@
+/**
+ * Typed configuration from the environment, validated once at boot.
+ * `loadConfig` throws a ConfigError listing every problem at once.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Secret for HMAC of one-time codes; required in production. */
+    OTP_SECRET: z.string().min(32).optional(),
+    SMS_DRIVER: z.enum(['outbox', 'taqnyat']).default('outbox'),
+    TAQNYAT_API_URL: z.url().default('https://api.taqnyat.sa'),
+    TAQNYAT_TOKEN: z.string().optional(),
+    TAQNYAT_SENDER: z.string().optional(),
+    /** Calling codes SMS may be sent to (SECURITY.md 7). */
+    SMS_ALLOWED_COUNTRY_CODES: list.transform((v) => (v.length ? v : ['966'])),
+    SMS_HOURLY_CAP_PER_PREFIX: z.coerce.number().int().min(1).default(200),
+    SMS_HOURLY_CAP_GLOBAL: z.coerce.number().int().min(1).default(1000),
+    CORS_ORIGINS: list,
+    /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    ADMIN_EMAIL: z.email().default('admin@masabeh.com'),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SEED_DEMO: bool,
+    BUILD_ID: z.string().optional(),
+    /** Where uploaded files go: local disk under DATA_DIR/uploads, or S3-compatible object storage. */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Public base URL of the bucket (CDN); without it files are served through /uploads. */
+    S3_PUBLIC_URL: z.url().optional(),
+    /** Web Push (browsers): VAPID key pair (base64url, from `web-push generate-vapid-keys`) and a mailto: contact. */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z.string().startsWith('mailto:').optional(),
+    /** FCM HTTP v1 (mobile apps): the service account's project, e-mail and PEM private key. */
+    FCM_PROJECT_ID: z.string().optional(),
+    FCM_CLIENT_EMAIL: z.string().optional(),
+    FCM_PRIVATE_KEY: z.string().optional(),
+    FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+    FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    PUSH_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+    /** Card payments: `sandbox` (our own hosted test page; refused in production) or `moyasar`. */
+    PAYMENT_DRIVER: z.enum(['sandbox', 'moyasar']).default('sandbox'),
+    MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
+    MOYASAR_SECRET_KEY: z.string().optional(),
+    MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
+    /** Shared secret of payment webhooks (Moyasar's "secret token"); required in production. */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Browser key of the Google Maps JavaScript API (restricted by referrer at Google); the address map pin is off without it. */
+    MAPS_API_KEY: z.string().min(1).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (
+      c.STORAGE_DRIVER === 's3' &&
+      (!c.S3_ENDPOINT || !c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ENDPOINT'],
+        message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required',
+      });
+    }
+    if (c.PAYMENT_DRIVER === 'moyasar' && !c.MOYASAR_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MOYASAR_SECRET_KEY'], message: 'required with the moyasar driver' });
+    }
+    if (c.PAYMENT_DRIVER === 'moyasar' && !c.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required with the moyasar driver (return URLs)' });
+    }
+    if (c.NODE_ENV !== 'production') return;
+    if (c.PAYMENT_DRIVER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_DRIVER'],
+        message: 'the sandbox driver is not allowed in production',
+      });
+    }
+    if (!c.PAYMENT_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_SECRET'],
+        message: 'required in production (16+ characters)',
+      });
+    if (c.SMS_DRIVER === 'outbox') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_DRIVER'], message: 'the outbox driver is not allowed in production' });
+    }
+    if (!c.OTP_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'required in production (32+ characters)' });
+    if (!c.ADMIN_PASSWORD)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'required in production' });
+    if (c.SMS_DRIVER === 'taqnyat' && (!c.TAQNYAT_TOKEN || !c.TAQNYAT_SENDER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TAQNYAT_TOKEN'],
+        message: 'TAQNYAT_TOKEN and TAQNYAT_SENDER are required',
+      });
+    }
+  });
+
+export type Config = z.output<typeof schema> & {
+  dataDir: string;
+  isProduction: boolean;
+  otpSecret: string;
+  adminPassword: string;
+  paymentWebhookSecret: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const DEV_OTP_SECRET = 'development-only-otp-secret-change-me-0123456789';
+const DEV_ADMIN_PASSWORD = 'Admin@12345';
+const DEV_PAYMENT_WEBHOOK_SECRET = 'development-only-payment-webhook-secret';
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: resolve(c.DATA_DIR),
+    isProduction: c.NODE_ENV === 'production',
+    otpSecret: c.OTP_SECRET ?? DEV_OTP_SECRET,
+    adminPassword: c.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
+    paymentWebhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,
+    SEED_DEMO: env.SEED_DEMO === undefined ? c.NODE_ENV !== 'production' : c.SEED_DEMO,
+    ...overrides,
+  };
+}

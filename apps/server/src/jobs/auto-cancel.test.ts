@@ -1,0 +1,97 @@
+/** The 2-hour auto-cancel: the gateway is asked first; unpaid orders are cancelled once, releasing stock. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import type { CheckoutResult } from '@pool/contracts';
+import { SANDBOX_CARDS, type SandboxGateway } from '../integrations/payments/sandbox.ts';
+import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
+import { cancelUnpaidOrders, runStoreOrderJobs } from './auto-cancel.ts';
+
+describe('auto-cancel of unpaid store orders', () => {
+  let app: TestApp;
+  let cityId = 0;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    cityId = (await deliveryCity(app, 1000)).id;
+  });
+  afterAll(() => app.close());
+
+  async function pending(variantId: number) {
+    const buyer = await readyToBuy(app, [{ variantId }], cityId);
+    const done = ok<CheckoutResult>(
+      await api(app, 'POST', '/checkout', {
+        token: buyer.token,
+        body: { address_id: buyer.addressId, payment_method: 'electronic' },
+      }),
+    );
+    return { ...buyer, order: done };
+  }
+  const statusOf = async (id: number) =>
+    (await app.db.select().from(tables.orders).where(eq(tables.orders.id, id)))[0]!.status;
+
+  it('leaves orders younger than 2 hours, cancels older unpaid ones, keeps paid ones', async () => {
+    const item = await product(app, { stock: 5 });
+    const young = await pending(item.variant.id);
+    const old = await pending(item.variant.id);
+    const paid = await pending(item.variant.id);
+    expect(await stockOf(app, item.variant.id)).toBe(2);
+    await app.db
+      .update(tables.orders)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(inArray(tables.orders.id, [old.order.order_id, paid.order.order_id]));
+    const [payment] = await app.db
+      .select()
+      .from(tables.payments)
+      .where(eq(tables.payments.orderId, paid.order.order_id));
+    (app.payments as SandboxGateway).pay(payment!.gatewayId!, SANDBOX_CARDS.success);
+
+    expect(await cancelUnpaidOrders(app)).toEqual({ paid: 1, cancelled: 1, waiting: 0 });
+    expect(await statusOf(young.order.order_id)).toBe('pending_payment');
+    expect(await statusOf(old.order.order_id)).toBe('cancelled');
+    expect(await statusOf(paid.order.order_id)).toBe('new');
+    expect(await stockOf(app, item.variant.id)).toBe(3);
+    const detail = ok<{ cancel_reason: string; events: { actor: string }[] }>(
+      await api(app, 'GET', `/store-orders/${old.order.order_id}`, { token: old.token, lang: 'en' }),
+    );
+    expect(detail.cancel_reason).toBe('Cancelled automatically: not paid within 2 hours');
+    expect(detail.events.at(-1)!.actor).toBe('system');
+    // A second pass has nothing left to do.
+    expect(await cancelUnpaidOrders(app)).toEqual({ paid: 0, cancelled: 0, waiting: 0 });
+  });
+
+  it('waits while the gateway cannot be asked, then cancels; a payment arriving later is refunded', async () => {
+    const item = await product(app, { stock: 5 });
+    const late = await pending(item.variant.id);
+    await app.db
+      .update(tables.orders)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(eq(tables.orders.id, late.order.order_id));
+    const sandbox = app.payments as SandboxGateway;
+    const fetch = sandbox.fetch;
+    sandbox.fetch = async () => {
+      throw new Error('gateway down');
+    };
+    try {
+      expect(await cancelUnpaidOrders(app)).toEqual({ paid: 0, cancelled: 0, waiting: 1 });
+      // An hour later still unreachable: cancelled anyway.
+      expect(await cancelUnpaidOrders(app, new Date(Date.now() + 2 * 3600_000))).toMatchObject({ cancelled: 1 });
+    } finally {
+      sandbox.fetch = fetch;
+    }
+    expect(await statusOf(late.order.order_id)).toBe('cancelled');
+    // The customer had paid after all: the next check finds it, and it is refunded, not revived.
+    const [payment] = await app.db
+      .select()
+      .from(tables.payments)
+      .where(eq(tables.payments.orderId, late.order.order_id));
+    sandbox.pay(payment!.gatewayId!, SANDBOX_CARDS.success);
+    const { verifyPayment } = await import('../modules/payments/service.ts');
+    await verifyPayment(app, payment!.id);
+    await runStoreOrderJobs(app);
+    const [after] = await app.db.select().from(tables.payments).where(eq(tables.payments.id, payment!.id));
+    expect(after).toMatchObject({ status: 'refunded', refundedAmount: after!.amount });
+    expect(await statusOf(late.order.order_id)).toBe('cancelled');
+    expect(await stockOf(app, item.variant.id)).toBe(5);
+  });
+});

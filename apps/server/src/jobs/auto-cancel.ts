@@ -1,0 +1,83 @@
+/**
+ * Store orders unpaid 2 hours after checkout are cancelled (SECURITY.md 24):
+ * each order's card payments are first checked with the gateway (a paid one
+ * makes the order `new`); then the cancellation, which moves the order only
+ * while it is still `pending_payment` (the order row is locked and its status
+ * checked), so stock and coupon use come back once even with N processes
+ * running this at the same time. A payment that lands after the cancellation
+ * is refunded by the orders module's paid handler. Refunds left half-done (a
+ * process that died after claiming one) are finished here too.
+ */
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import type { App } from '../app.ts';
+import { AppError } from '../lib/errors.ts';
+import { verifyPayment } from '../modules/payments/service.ts';
+import { cancelOrder, settleRefunds } from '../modules/orders/service.ts';
+
+const o = tables.orders;
+const HOUR = 60 * 60 * 1000;
+/** While the gateway cannot be asked, an overdue order waits this long before it is cancelled anyway. */
+const GATEWAY_GRACE_MS = HOUR;
+const BATCH = 50;
+
+/** One pass; answers what it did (for tests and logs). */
+export async function cancelUnpaidOrders(app: App, now = new Date()) {
+  const due = await app.db
+    .select({ id: o.id, payBy: o.payBy })
+    .from(o)
+    .where(and(eq(o.kind, 'store'), eq(o.status, 'pending_payment'), lt(o.payBy, now)))
+    .orderBy(asc(o.payBy))
+    .limit(BATCH);
+  const outcome = { paid: 0, cancelled: 0, waiting: 0 };
+  const pay = tables.payments;
+  for (const order of due) {
+    const attempts = await app.db
+      .select({ id: pay.id })
+      .from(pay)
+      .where(and(eq(pay.orderId, order.id), eq(pay.purpose, 'order'), inArray(pay.status, ['initiated', 'failed'])));
+    let unsure = false;
+    let paid = false;
+    for (const attempt of attempts) {
+      try {
+        const { payment } = await verifyPayment(app, attempt.id);
+        if (payment.status === 'paid') paid = true;
+      } catch (err) {
+        unsure = true;
+        app.log.warn({ err, orderId: order.id }, 'auto-cancel: the gateway could not be asked');
+      }
+    }
+    if (paid) {
+      outcome.paid++;
+      continue;
+    }
+    if (unsure && order.payBy && now.getTime() - order.payBy.getTime() < GATEWAY_GRACE_MS) {
+      outcome.waiting++;
+      continue;
+    }
+    try {
+      await cancelOrder(app, { orderId: order.id, by: 'system', to: 'cancelled' });
+      outcome.cancelled++;
+    } catch (err) {
+      // Paid or cancelled meanwhile (another process, the webhook, the customer): nothing to do.
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    }
+  }
+  return outcome;
+}
+
+/** Finishes refunds that are due or whose claim expired. */
+export async function settleDueRefunds(app: App) {
+  const rows = await app.db
+    .select({ id: o.id })
+    .from(o)
+    .where(or(eq(o.refundStatus, 'pending'), eq(o.refundStatus, 'processing')))
+    .limit(BATCH);
+  for (const { id } of rows) await settleRefunds(app, id);
+  return rows.length;
+}
+
+export async function runStoreOrderJobs(app: App, now = new Date()) {
+  await cancelUnpaidOrders(app, now);
+  await settleDueRefunds(app);
+}

@@ -1,0 +1,38 @@
+/**
+ * Timed housekeeping. Every job must be safe when N processes run it at once
+ * (idempotent deletes here); each process runs them on its own timer.
+ */
+import { lt } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import type { App } from '../app.ts';
+import { pruneRateEvents } from '../modules/account/limits.ts';
+import { startPushWorker } from '../modules/push/worker.ts';
+import { runStoreOrderJobs } from './auto-cancel.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Removes limit events older than the longest window and codes older than a day. */
+export async function pruneAuthData(app: App) {
+  await pruneRateEvents(app.db);
+  await app.db.delete(tables.otpCodes).where(lt(tables.otpCodes.createdAt, new Date(Date.now() - 24 * HOUR)));
+  await app.db
+    .delete(tables.phoneVerifications)
+    .where(lt(tables.phoneVerifications.expiresAt, new Date(Date.now() - 24 * HOUR)));
+}
+
+export function startJobs(app: App) {
+  const run = () =>
+    pruneAuthData(app).catch((err) => {
+      app.log.warn({ err }, 'pruning auth data failed');
+    });
+  const timer = setInterval(run, HOUR);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  startPushWorker(app);
+  // Unpaid store orders are cancelled 2 h after checkout; checked every minute.
+  const orders = setInterval(() => {
+    runStoreOrderJobs(app).catch((err: unknown) => app.log.warn({ err }, 'store order jobs failed'));
+  }, 60_000);
+  orders.unref();
+  app.addHook('onClose', async () => clearInterval(orders));
+}

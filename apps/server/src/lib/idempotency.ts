@@ -1,0 +1,156 @@
+/**
+ * Idempotency of requests that move money (SECURITY.md 20), in one place.
+ *
+ * A client sends `Idempotency-Key: <1-128 visible ASCII characters>` (a UUID
+ * is ideal). The first request with a key runs; a repeat with the same key
+ * and the same data gets the first answer again (same status and body, with
+ * `Idempotent-Replayed: true`); the same key with other data answers 409.
+ * Concurrent duplicates: the row insert (primary key user + key) is the lock,
+ * so only one runs and the others wait for its answer (up to 10 s, then 409).
+ * A 5xx answer frees the key so the client may try again; a key whose
+ * process died is taken over after a minute.
+ *
+ * Use it after `requireUser()` (keys are per customer):
+ *
+ *   const idem = idempotency('orders.checkout');
+ *   app.post('/checkout', {
+ *     preHandler: [app.requireUser(), idem.preHandler],
+ *     preSerialization: idem.preSerialization,
+ *     onResponse: idem.onResponse,
+ *     schema: { ... },
+ *   }, handler);
+ *
+ * or spread `...idempotentRoute(app, 'orders.checkout')` into the route options
+ * (it brings `preHandler: [requireUser, idempotency]` and both hooks).
+ * Pass `{ required: true }` to refuse requests without a key.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import { AppError } from './errors.ts';
+import { sha256 } from './tokens.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[\x21-\x7e]{1,128}$/;
+const WAIT_MS = 10_000;
+const POLL_MS = 40;
+const STALE_MS = 60_000;
+
+type Owned = { userId: number; key: string };
+/** Requests that hold their key and must record the answer. */
+const owned = new WeakMap<FastifyRequest, Owned>();
+
+/** JSON with sorted object keys, so the same data always hashes the same. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function idempotency(scope: string, options: { required?: boolean } = {}) {
+  const t = tables.idempotencyKeys;
+  const where = (o: Owned) => and(eq(t.userId, o.userId), eq(t.key, o.key));
+
+  async function preHandler(req: FastifyRequest, reply: FastifyReply) {
+    const raw = req.headers[IDEMPOTENCY_HEADER];
+    if (raw === undefined) {
+      if (options.required) throw new AppError('fail', 'payments.idempotency_key_required', { status: 422 });
+      return;
+    }
+    const key = typeof raw === 'string' ? raw.trim() : '';
+    if (!KEY.test(key)) throw new AppError('fail', 'payments.idempotency_key_invalid', { status: 422 });
+    const userId = req.user?.id;
+    if (!userId) throw new Error('idempotency() must run after requireUser()');
+    const me = { userId, key };
+    const requestHash = sha256(stableJson({ scope, body: req.body ?? null, query: req.query ?? null }));
+    const db = req.server.db;
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const inserted = await db
+        .insert(t)
+        .values({ userId, key, scope, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: t.key });
+      if (inserted.length) {
+        owned.set(req, me);
+        return;
+      }
+      const [row] = await db.select().from(t).where(where(me));
+      if (!row) continue; // the first try failed and freed the key: take it
+      if (row.scope !== scope || row.requestHash !== requestHash) {
+        throw new AppError('fail', 'payments.idempotency_mismatch', { status: 409 });
+      }
+      if (row.status !== null) {
+        reply.header('idempotent-replayed', 'true');
+        return reply.code(row.status).send(row.response);
+      }
+      if (Date.now() - row.createdAt.getTime() > STALE_MS) {
+        const took = await db
+          .update(t)
+          .set({ createdAt: new Date() })
+          .where(and(where(me), isNull(t.status), eq(t.createdAt, row.createdAt)))
+          .returning({ key: t.key });
+        if (took.length) {
+          owned.set(req, me);
+          return;
+        }
+        continue;
+      }
+      if (Date.now() > deadline) throw new AppError('fail', 'payments.idempotency_in_progress', { status: 409 });
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Records the answer before it is sent; a 5xx frees the key instead, so the client may try again. */
+  async function preSerialization(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const me = owned.get(req);
+    if (!me) return payload;
+    owned.delete(req);
+    if (reply.statusCode >= 500) await free(req, me);
+    else {
+      await req.server.db
+        .update(t)
+        .set({ status: reply.statusCode, response: (payload ?? null) as never })
+        .where(and(where(me), isNull(t.status)));
+    }
+    return payload;
+  }
+
+  async function free(req: FastifyRequest, me: Owned) {
+    await req.server.db
+      .delete(t)
+      .where(and(where(me), isNull(t.status)))
+      .catch((err: unknown) => req.log.error({ err }, 'could not free an idempotency key'));
+  }
+
+  /** A request that ended without an answer through the serializer (aborted, a stream) frees its key. */
+  async function onResponse(req: FastifyRequest) {
+    const me = owned.get(req);
+    if (!me) return;
+    owned.delete(req);
+    await free(req, me);
+  }
+
+  return { preHandler, preSerialization, onResponse };
+}
+
+/** Route options for an idempotent customer route: sign-in check, then the key. */
+export function idempotentRoute(
+  app: { requireUser: () => (req: FastifyRequest) => Promise<void> },
+  scope: string,
+  options: { required?: boolean } = {},
+) {
+  const idem = idempotency(scope, options);
+  return {
+    preHandler: [app.requireUser(), idem.preHandler],
+    preSerialization: idem.preSerialization,
+    onResponse: idem.onResponse,
+  };
+}

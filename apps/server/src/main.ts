@@ -1,0 +1,79 @@
+/**
+ * Starts the server: configuration, database (PGlite under DATA_DIR, or
+ * DATABASE_URL), migrations, first-start demo data, the API and the site.
+ * `--dev` serves the site through Vite with hot reload instead of the build.
+ */
+import { join } from 'node:path';
+import { createDatabase, seed, DEMO_CUSTOMER } from '@pool/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { mountBuiltSite, mountDevSite } from './plugins/site.ts';
+import { startJobs } from './jobs/index.ts';
+import { demoImageMaker } from './modules/catalogue/demo-images.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const dev = process.argv.includes('--dev');
+  const database = createDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: join(config.dataDir, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+  const seeded = await seed(database.db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPasswordHash: await hashPassword(config.adminPassword),
+    demo: config.SEED_DEMO,
+    demoImage: demoImageMaker({ config }),
+  });
+
+  const app = await buildApp({ config, database, site: dev ? mountDevSite : mountBuiltSite });
+  startJobs(app);
+  await app.listen({ host: config.HOST, port: config.PORT });
+
+  const base = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+  const lines = [
+    '',
+    `  Site (Arabic):   ${base}/`,
+    `  Site (English):  ${base}/en`,
+    `  Admin:           ${base}/admin`,
+    `  API docs:        ${base}/api/docs`,
+    `  Database:        ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded.seeded ? ' (demo data loaded)' : ''}`,
+  ];
+  if (!config.isProduction) {
+    lines.push(
+      `  Admin sign-in:   ${config.ADMIN_EMAIL} / ${config.adminPassword}`,
+      `  Customer:        +${DEMO_CUSTOMER.countryCode} ${DEMO_CUSTOMER.phone}; codes are written to ${join(config.dataDir, 'sms-outbox.jsonl')}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

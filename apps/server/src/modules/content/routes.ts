@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  contactUsBody,
+  contactUsInfo,
+  envelope,
+  home,
+  pageSection,
+  publicCancelReason,
+  publicCity,
+  publicFaq,
+  publicSeo,
+  redirectAnswer,
+  redirectQuery,
+  seoQuery,
+  siteSettings,
+} from '@pool/contracts';
+import type { App } from '../../app.ts';
+import * as content from './service.ts';
+
+/** Contact messages accepted per IP (ours; against spam). */
+export const CONTACT_PER_HOUR = 5;
+
+export default async function contentRoutes(app: App) {
+  const tags = ['content'];
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Site settings: name, description, app links, contact and legal details, the maps browser key',
+        response: { 200: envelope(siteSettings) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok({
+        ...(await content.siteSettings(app.db, req.lang)),
+        maps_api_key: app.config.MAPS_API_KEY ?? null,
+      }),
+  );
+
+  app.get(
+    '/home',
+    {
+      schema: {
+        tags,
+        summary: 'Home page: active banners, intro pages and the four services',
+        response: { 200: envelope(home) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.home(app.db, req.lang)),
+  );
+
+  app.get(
+    '/about',
+    {
+      schema: {
+        tags,
+        summary: 'Sections of the about page (sanitised HTML)',
+        response: { 200: envelope(z.array(pageSection)) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.pageSections(app.db, 'about', req.lang)),
+  );
+
+  app.get(
+    '/terms',
+    {
+      schema: {
+        tags,
+        summary: 'Sections of the terms page (sanitised HTML)',
+        response: { 200: envelope(z.array(pageSection)) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.pageSections(app.db, 'terms', req.lang)),
+  );
+
+  app.post(
+    '/contact-us-store',
+    {
+      preHandler: app.optionalUser,
+      // Counted after validation, so only messages that would be stored use up the allowance.
+      config: { rateLimit: { max: CONTACT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' } },
+      schema: {
+        tags,
+        summary: `Send a message to the company (binds the account when signed in; ${CONTACT_PER_HOUR} per hour per IP)`,
+        body: contactUsBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await content.storeContactMessage(app.db, {
+        ...req.body,
+        userId: req.user?.id ?? null,
+        meta: { ip: req.ip, lang: req.lang },
+      });
+      return reply.ok(null, 'server.contact_sent');
+    },
+  );
+
+  app.get(
+    '/contact-us-info',
+    { schema: { tags, summary: 'Social links and contact details', response: { 200: envelope(contactUsInfo) } } },
+    async (req, reply) => reply.ok(await content.contactUsInfo(app.db, req.lang)),
+  );
+
+  app.get(
+    '/redirect',
+    {
+      schema: {
+        tags,
+        summary: 'The redirect stored for a site path (checked on every navigation)',
+        querystring: redirectQuery,
+        response: { 200: envelope(redirectAnswer) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.findRedirect(app.db, req.query.path)),
+  );
+
+  app.get(
+    '/faqs',
+    {
+      schema: { tags, summary: 'Frequently asked questions, by sort', response: { 200: envelope(z.array(publicFaq)) } },
+    },
+    async (req, reply) => reply.ok(await content.faqs(app.db, req.lang)),
+  );
+
+  app.get(
+    '/cities',
+    { schema: { tags, summary: 'Active cities, by name', response: { 200: envelope(z.array(publicCity)) } } },
+    async (req, reply) => reply.ok(await content.cities(app.db, req.lang)),
+  );
+
+  app.get(
+    '/cancel-reasons',
+    {
+      schema: {
+        tags,
+        summary: 'Reasons offered when an order is cancelled',
+        response: { 200: envelope(z.array(publicCancelReason)) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.cancelReasons(app.db, req.lang)),
+  );
+
+  app.get(
+    '/seo',
+    {
+      schema: {
+        tags,
+        summary: 'Meta title, description and keywords of a site page (its route id), for the server-rendered head',
+        querystring: seoQuery,
+        response: { 200: envelope(publicSeo) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.seo(app.db, req.query.key, req.lang)),
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { envelope, notificationItem } from '@pool/contracts';
+import type { App } from '../../app.ts';
+import { toItem } from '../notifications/service.ts';
+import { monthSummary } from './service.ts';
+
+const summary = z.object({
+  new_users: z.number().describe('active customers who joined this month (Riyadh time)'),
+  contact_messages: z.number(),
+  unhandled_messages: z.number(),
+  newest_notifications: z.array(notificationItem),
+  orders: z.number().describe('orders of every kind placed this month'),
+  pending_payment_orders: z.number(),
+  visitors: z.number().describe('daily unique visitors of the site, summed over the month'),
+  sales: z.number().describe('halalas: orders paid this month, net of cancelled and refused (refunded) ones'),
+  monthly_target: z.number().describe('halalas (site settings)'),
+  daily: z.array(z.object({ day: z.string(), orders: z.number(), sales: z.number(), visitors: z.number() })),
+  newest_orders: z.array(
+    z.object({
+      id: z.number(),
+      number: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      total: z.number(),
+      created_at: z.string(),
+      customer: z.string(),
+    }),
+  ),
+  sold_out: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
+export default async function dashboardRoutes(app: App) {
+  app.get(
+    '/dashboard',
+    {
+      preHandler: app.requireAdmin('dashboard.view'),
+      schema: {
+        tags: ['admin-dashboard'],
+        summary: 'The month summary of the dashboard home',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(summary) },
+      },
+    },
+    async (req, reply) => {
+      const s = await monthSummary(app.db, req.admin!.id);
+      return reply.ok({
+        ...s,
+        newest_notifications: s.newest_notifications.map((row) => toItem(row, req.lang)),
+        newest_orders: s.newest_orders.map((o) => ({ ...o, created_at: o.created_at.toISOString() })),
+        sold_out: s.sold_out.map((p) => ({ id: p.id, name: req.lang === 'en' ? p.name_en : p.name_ar })),
+      });
+    },
+  );
+}

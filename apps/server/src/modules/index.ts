@@ -1,0 +1,55 @@
+/** Every API module, registered under its prefix. */
+import type { FastifyInstance } from 'fastify';
+import accountRoutes from './account/routes.ts';
+import adminAuthRoutes from './admin-auth/routes.ts';
+import adminCatalogueRoutes from './catalogue/admin-routes.ts';
+import storeRoutes from './catalogue/routes.ts';
+import adminContentRoutes from './admin-content/routes.ts';
+import adminPeopleRoutes from './admin-people/routes.ts';
+import pushRoutes from './push/routes.ts';
+import realtimeRoutes from './realtime/routes.ts';
+import contentRoutes from './content/routes.ts';
+import countriesRoutes from './countries/routes.ts';
+import dashboardRoutes from './dashboard/routes.ts';
+import healthRoutes from './health/routes.ts';
+import notificationsRoutes from './notifications/routes.ts';
+import uploadsRoutes from './uploads/routes.ts';
+import couponRoutes from './coupons/routes.ts';
+import deliveryRoutes from './delivery/routes.ts';
+import addressRoutes from './addresses/routes.ts';
+import cartRoutes from './cart/routes.ts';
+import orderRoutes from './orders/routes.ts';
+import adminOrderRoutes from './orders/admin-routes.ts';
+import paymentsRoutes from './payments/routes.ts';
+import walletRoutes from './wallet/routes.ts';
+
+export async function registerModules(app: FastifyInstance) {
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(countriesRoutes, { prefix: '/api/user' });
+  await app.register(accountRoutes, { prefix: '/api/user' });
+  await app.register(contentRoutes, { prefix: '/api/user' });
+  await app.register(notificationsRoutes, { prefix: '/api/user' });
+  await app.register(adminAuthRoutes, { prefix: '/api/admin' });
+  // Dashboard screens (issue 3): people and permissions, content.
+  await app.register(adminPeopleRoutes, { prefix: '/api/admin' });
+  await app.register(adminContentRoutes, { prefix: '/api/admin' });
+  await app.register(dashboardRoutes, { prefix: '/api/admin' });
+  // The store's catalogue (issue 4): dashboard and public store.
+  await app.register(adminCatalogueRoutes, { prefix: '/api/admin' });
+  await app.register(storeRoutes, { prefix: '/api/user' });
+  // Notifications in real time (server-sent events) and push delivery; each module names its full paths under /api.
+  await app.register(realtimeRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
+  // Card payments (return, webhook, sandbox page, /user/payments) and the wallet.
+  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api/user' });
+  // Buying (issue 4): coupons, delivery prices, addresses, the cart, checkout and store orders.
+  await app.register(couponRoutes, { prefix: '/api/admin' });
+  await app.register(deliveryRoutes, { prefix: '/api/admin' });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin' });
+  await app.register(addressRoutes, { prefix: '/api/user' });
+  await app.register(cartRoutes, { prefix: '/api/user' });
+  await app.register(orderRoutes, { prefix: '/api/user' });
+  // Stored files under /uploads (outside /api).
+  await app.register(uploadsRoutes);
+}

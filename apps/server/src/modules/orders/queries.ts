@@ -1,0 +1,300 @@
+/** Reading store orders: the customer's tabs and details, the dashboard's list and details, the tax invoice. */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
+import {
+  ADMIN_ORDERS_PER_PAGE,
+  STORE_ORDERS_PER_PAGE,
+  STORE_TAB_OF,
+  type AdminOrderDetail,
+  type AdminOrderItem,
+  type AdminOrdersQuery,
+  type Lang,
+  type OrderTab,
+  type PriceLines,
+  type StoreInvoice,
+  type StoreOrderDetail,
+  type StoreOrderItem,
+  type StoreOrderStatus,
+} from '@pool/contracts';
+import { translate } from '@pool/i18n';
+import { AppError } from '../../lib/errors.ts';
+import { storedSettings } from '../content/service.ts';
+import { nextStatuses, type OrderRow } from './service.ts';
+import { zatcaQr } from './zatca.ts';
+
+const o = tables.orders;
+const oi = tables.orderItems;
+const u = tables.users;
+type ItemRow = typeof oi.$inferSelect;
+
+const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const statusesOfTab = (tab: OrderTab) =>
+  (Object.entries(STORE_TAB_OF) as [StoreOrderStatus, OrderTab][]).filter(([, t]) => t === tab).map(([s]) => s);
+
+const pages = (total: number, perPage: number, page: number) => ({
+  total_items: total,
+  per_page: perPage,
+  total_pages: Math.max(1, Math.ceil(total / perPage)),
+  current_page: page,
+});
+
+async function itemsOf(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, ItemRow[]>();
+  const rows = await db.select().from(oi).where(inArray(oi.orderId, orderIds)).orderBy(asc(oi.id));
+  const out = new Map<number, ItemRow[]>();
+  for (const r of rows) out.set(r.orderId, [...(out.get(r.orderId) ?? []), r]);
+  return out;
+}
+
+function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
+  const first = items[0];
+  const name = first ? pick(lang, first.nameAr, first.nameEn) : row.number;
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as StoreOrderStatus,
+    tab: STORE_TAB_OF[row.status as StoreOrderStatus],
+    created_at: row.createdAt.toISOString(),
+    payment_method: row.paymentMethod,
+    total: row.total,
+    items_count: items.reduce((s, i) => s + i.quantity, 0),
+    image: first?.image ?? null,
+    title: items.length > 1 ? translate(lang, 'orders.title_more', { name, count: items.length - 1 }) : name,
+  };
+}
+
+export const priceLinesOfOrder = (row: OrderRow): PriceLines => ({
+  products: row.productsPrice,
+  installation: row.installationPrice,
+  delivery: row.deliveryPrice,
+  discount: row.discount,
+  tax_rate: row.taxRate / 100,
+  tax: row.tax,
+  total: row.total,
+});
+
+function addressOf(row: OrderRow, lang: Lang) {
+  const a = row.address as Record<string, string | number | null> | null;
+  if (!a) return null;
+  return {
+    label: String(a.label ?? ''),
+    city_id: Number(a.city_id),
+    city: String(pick(lang, String(a.city_ar ?? ''), String(a.city_en ?? ''))),
+    district: String(a.district ?? ''),
+    street: String(a.street ?? ''),
+    building_number: String(a.building_number ?? ''),
+    postal_code: String(a.postal_code ?? ''),
+    additional_number:
+      a.additional_number === null || a.additional_number === undefined ? null : String(a.additional_number),
+    details: a.details === null || a.details === undefined ? null : String(a.details),
+    lat: typeof a.lat === 'number' ? a.lat : null,
+    lng: typeof a.lng === 'number' ? a.lng : null,
+  };
+}
+
+/** The customer's store orders, newest first, optionally one tab. */
+export async function listCustomerOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
+  const statuses = q.tab ? statusesOfTab(q.tab) : null;
+  const where = and(
+    eq(o.userId, userId),
+    eq(o.kind, 'store'),
+    statuses ? (statuses.length ? inArray(o.status, statuses) : eq(o.id, -1)) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
+  const rows = await db
+    .select()
+    .from(o)
+    .where(where)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(STORE_ORDERS_PER_PAGE)
+    .offset((q.page - 1) * STORE_ORDERS_PER_PAGE);
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => listItem(r, items.get(r.id) ?? [], lang)),
+    pagination: pages(total, STORE_ORDERS_PER_PAGE, q.page),
+  };
+}
+
+/** Everything both details pages show. */
+async function detailOf(db: Db, row: OrderRow, lang: Lang) {
+  const items = (await itemsOf(db, [row.id])).get(row.id) ?? [];
+  const e = tables.orderEvents;
+  const events = await db.select().from(e).where(eq(e.orderId, row.id)).orderBy(asc(e.createdAt), asc(e.id));
+  const r = tables.productRatings;
+  const ratings = await db.select().from(r).where(eq(r.orderId, row.id));
+  const cr = tables.cancelReasons;
+  const [reason] = row.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, row.cancelReasonId)) : [];
+  const autoCancelled = row.status === 'cancelled' && events.at(-1)?.actor === 'system';
+  const lines = items.map((i) => ({
+    product_id: i.productId,
+    variant_id: i.variantId,
+    name: pick(lang, i.nameAr, i.nameEn),
+    options: pick(lang, i.optionsAr, i.optionsEn),
+    image: i.image,
+    unit_price: i.unitPrice,
+    quantity: i.quantity,
+    installation_price: i.installationPrice,
+    line_total: i.unitPrice * i.quantity + i.installationPrice,
+    rating: ratings.find((x) => x.productId === i.productId)?.rating ?? null,
+  }));
+  return {
+    ...listItem(row, items, lang),
+    prices: priceLinesOfOrder(row),
+    coupon_code: row.couponCode,
+    address: addressOf(row, lang),
+    lines,
+    events: events.map((x) => ({
+      status: x.toStatus as StoreOrderStatus,
+      from_status: (x.fromStatus as StoreOrderStatus | null) ?? null,
+      actor: x.actor,
+      note: x.note,
+      created_at: x.createdAt.toISOString(),
+    })),
+    pay_by: row.status === 'pending_payment' ? iso(row.payBy) : null,
+    paid_at: iso(row.paidAt),
+    cancel_reason: reason
+      ? pick(lang, reason.titleAr, reason.titleEn)
+      : autoCancelled
+        ? translate(lang, 'orders.auto_cancel_reason')
+        : null,
+    cancel_note: row.cancelNote,
+    has_invoice: row.paidAt !== null,
+  };
+}
+
+export async function customerOrderDetail(db: Db, row: OrderRow, lang: Lang): Promise<StoreOrderDetail> {
+  const d = await detailOf(db, row, lang);
+  const status = row.status as StoreOrderStatus;
+  return {
+    ...d,
+    can_cancel: status === 'pending_payment' || status === 'new',
+    can_pay: status === 'pending_payment' && row.paymentMethod === 'electronic',
+    can_rate: status === 'delivered' && d.lines.some((l) => l.product_id !== null && l.rating === null),
+  };
+}
+
+/* ------------------------------------------------------------- dashboard */
+
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day is a Riyadh day (UTC+3, no daylight saving). */
+const fromDate = (v: string) => new Date(DAY.test(v) ? `${v}T00:00:00+03:00` : v);
+const toDateExclusive = (v: string) =>
+  DAY.test(v) ? new Date(Date.parse(`${v}T00:00:00+03:00`) + 86_400_000) : new Date(Date.parse(v) + 1);
+
+export async function listAdminOrders(db: Db, q: AdminOrdersQuery, lang: Lang) {
+  const search = q.q?.trim();
+  const where = and(
+    eq(o.kind, 'store'),
+    q.status ? eq(o.status, q.status) : undefined,
+    q.payment_method ? eq(o.paymentMethod, q.payment_method) : undefined,
+    q.city_id ? eq(o.cityId, q.city_id) : undefined,
+    q.from ? gte(o.createdAt, fromDate(q.from)) : undefined,
+    q.to ? lt(o.createdAt, toDateExclusive(q.to)) : undefined,
+    search
+      ? (or(
+          ilike(o.number, likeOf(search)),
+          ilike(u.name, likeOf(search)),
+          ilike(u.phone, likeOf(search.replace(/^\+?966/, '').replace(/^0/, ''))),
+        ) as SQL)
+      : undefined,
+  );
+  const c = tables.cities;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(o)
+    .innerJoin(u, eq(u.id, o.userId))
+    .where(where);
+  const rows = await db
+    .select({ order: o, user: u, city: c })
+    .from(o)
+    .innerJoin(u, eq(u.id, o.userId))
+    .leftJoin(c, eq(c.id, o.cityId))
+    .where(where)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(ADMIN_ORDERS_PER_PAGE)
+    .offset((q.page - 1) * ADMIN_ORDERS_PER_PAGE);
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  const data: AdminOrderItem[] = rows.map((r) => ({
+    ...listItem(r.order, items.get(r.order.id) ?? [], lang),
+    customer_id: r.user.id,
+    customer_name: r.user.name,
+    customer_phone: `+${r.user.countryCode} ${r.user.phone}`,
+    city: r.city ? pick(lang, r.city.nameAr, r.city.nameEn) : null,
+  }));
+  return { data, pagination: pages(total, ADMIN_ORDERS_PER_PAGE, q.page) };
+}
+
+export async function adminOrderDetail(db: Db, orderId: number, lang: Lang): Promise<AdminOrderDetail | undefined> {
+  const [row] = await db
+    .select({ order: o, user: u })
+    .from(o)
+    .innerJoin(u, eq(u.id, o.userId))
+    .where(and(eq(o.id, orderId), eq(o.kind, 'store')));
+  if (!row) return undefined;
+  const pay = tables.payments;
+  const [payment] = await db
+    .select({ status: pay.status })
+    .from(pay)
+    .where(eq(pay.orderId, orderId))
+    .orderBy(desc(pay.id))
+    .limit(1);
+  return {
+    ...(await detailOf(db, row.order, lang)),
+    customer_id: row.user.id,
+    customer_name: row.user.name,
+    customer_phone: `+${row.user.countryCode} ${row.user.phone}`,
+    next_statuses: nextStatuses(row.order),
+    payment_status: row.order.paymentMethod === 'wallet' ? null : (payment?.status ?? null),
+  };
+}
+
+export async function findStoreOrder(db: Db, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.id, orderId), eq(o.kind, 'store')));
+  return row;
+}
+
+/* ---------------------------------------------------------------- invoice */
+
+/** The simplified tax invoice of a paid order, with its ZATCA QR; 409 before payment. */
+export async function invoiceOf(db: Db, row: OrderRow, lang: Lang): Promise<StoreInvoice> {
+  if (!row.paidAt) throw new AppError('fail', 'orders.no_invoice', { status: 409 });
+  const [settings, [user], d] = await Promise.all([
+    storedSettings(db),
+    db.select().from(u).where(eq(u.id, row.userId)),
+    detailOf(db, row, lang),
+  ]);
+  return {
+    order_id: row.id,
+    number: row.number,
+    issued_at: row.paidAt.toISOString(),
+    seller_name: pick(lang, settings.site.name_ar, settings.site.name_en),
+    vat_number: settings.legal.tax_number,
+    commercial_record: settings.legal.commercial_record,
+    seller_address: pick(lang, settings.contact.location_ar, settings.contact.location_en),
+    customer_name: user?.name ?? '',
+    customer_phone: user ? `+${user.countryCode} ${user.phone}` : '',
+    address: d.address,
+    payment_method: row.paymentMethod,
+    lines: d.lines.map(({ rating: _rating, ...line }) => line),
+    prices: d.prices,
+    qr: zatcaQr({
+      sellerName: settings.site.name_ar,
+      vatNumber: settings.legal.tax_number,
+      timestamp: row.paidAt,
+      totalWithVat: row.total,
+      vat: row.tax,
+    }),
+  };
+}

@@ -1,0 +1,108 @@
+/** Helpers for the cart, checkout and order tests (not a test file itself). */
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { makeCity, makeProduct, makeUser, tables, type VariantSpec } from '@pool/db';
+import type { Lang } from '@pool/i18n';
+import { issueUserToken } from '../../lib/sessions.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { t, type Body } from '../account/testing.ts';
+import { credit } from '../wallet/service.ts';
+
+export { t };
+
+export type Api = {
+  token?: string;
+  cartKey?: string;
+  lang?: Lang;
+  body?: object;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+/** A request to `/api/user<path>` (or `path` itself when it starts with `/api`). */
+export function api(app: TestApp, method: 'GET' | 'POST' | 'DELETE', path: string, o: Api = {}) {
+  return app.inject({
+    method,
+    url: path.startsWith('/api') ? path : `/api/user${path}`,
+    query: o.query,
+    headers: {
+      lang: o.lang ?? 'ar',
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.cartKey ? { 'x-cart-key': o.cartKey } : {}),
+      ...o.headers,
+    },
+    ...(o.body ? { payload: o.body } : {}),
+  });
+}
+
+/** The data of a 200 `success`, failing with the body otherwise. */
+export function ok<T = Record<string, unknown>>(res: { statusCode: number; body: string; json: () => unknown }) {
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as Body;
+  expect(body.key).toBe('success');
+  return body.data as T;
+}
+
+/** A signed-in customer and their token. */
+export async function customer(app: TestApp, o: Partial<typeof tables.users.$inferInsert> = {}) {
+  const user = await makeUser(app.db, o);
+  return { user, token: await issueUserToken(app.db, user.id) };
+}
+
+/** A city with a delivery price (halalas), free above `freeAbove` when given. */
+export async function deliveryCity(app: TestApp, price = 2500, freeAbove: number | null = null) {
+  const city = await makeCity(app.db, { nameAr: 'الرياض', nameEn: 'Riyadh' });
+  await app.db.insert(tables.deliveryPrices).values({ cityId: city.id, price, freeAbove });
+  return city;
+}
+
+export const ADDRESS = {
+  district: 'الملقا',
+  street: 'طريق الملك فهد',
+  building_number: '1234',
+  postal_code: '12345',
+  additional_number: '5678',
+};
+
+/** A saved address of the customer in `cityId`, through the API. */
+export async function address(app: TestApp, token: string, cityId: number) {
+  return ok<{ id: number }>(await api(app, 'POST', '/addresses', { token, body: { ...ADDRESS, city_id: cityId } }));
+}
+
+/** A product with one variant: price and stock, optional installation price (halalas). */
+export async function product(
+  app: TestApp,
+  o: { price?: number; stock?: number; installation?: number | null; variants?: VariantSpec[] } & Partial<
+    typeof tables.products.$inferInsert
+  > = {},
+) {
+  const { price = 10_000, stock = 10, installation = null, ...rest } = o;
+  const row = await makeProduct(app.db, { price, stock, installationPrice: installation, ...rest });
+  return { product: row, variant: row.variants[0]! };
+}
+
+export const stockOf = async (app: TestApp, variantId: number) =>
+  (await app.db.select().from(tables.productVariants).where(eq(tables.productVariants.id, variantId)))[0]!.stock;
+
+export async function fillWallet(app: TestApp, userId: number, amount: number) {
+  await credit(app.db, userId, amount, 'charge');
+}
+
+/** A customer with `lines` in their cart, an address in a delivery city and a token: ready to check out. */
+export async function readyToBuy(
+  app: TestApp,
+  lines: { variantId: number; quantity?: number; withInstallation?: boolean }[],
+  cityId: number,
+) {
+  const { user, token } = await customer(app);
+  for (const l of lines) {
+    ok(
+      await api(app, 'POST', '/cart/items', {
+        token,
+        body: { variant_id: l.variantId, quantity: l.quantity ?? 1, with_installation: l.withInstallation ?? false },
+      }),
+    );
+  }
+  const { id: addressId } = await address(app, token, cityId);
+  return { user, token, addressId };
+}

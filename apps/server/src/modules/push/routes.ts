@@ -1,0 +1,79 @@
+/** Web Push: the VAPID public key, and a signed-in customer's browser subscriptions. */
+import { z } from 'zod';
+import { envelope, vapidPublicKey, webPushSubscription, webPushUnsubscribe } from '@pool/contracts';
+import type { App } from '../../app.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { notificationListeners } from '../realtime/service.ts';
+import { configuredPushKinds } from '../../integrations/push/index.ts';
+import * as service from './service.ts';
+
+// Every stored customer notification is queued for push (once per process, at module load).
+notificationListeners.push((app, rows) =>
+  service.enqueuePush(app.db, rows, configuredPushKinds(app.config)).then(() => undefined),
+);
+
+/** Browsers' push services; in production the server only ever POSTs to these. */
+const PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+const isPushService = (endpoint: string) => {
+  const url = new URL(endpoint);
+  return url.protocol === 'https:' && PUSH_SERVICES.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
+};
+
+export default async function pushRoutes(app: App) {
+  const tags = ['push'];
+
+  app.get(
+    '/push/vapid-public-key',
+    {
+      schema: {
+        tags,
+        summary: 'The VAPID application server key for PushManager.subscribe, or null when Web Push is off',
+        response: { 200: envelope(vapidPublicKey) },
+      },
+    },
+    async (_req, reply) => {
+      const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = app.config;
+      return reply.ok({ public_key: VAPID_PUBLIC_KEY && VAPID_PRIVATE_KEY && VAPID_SUBJECT ? VAPID_PUBLIC_KEY : null });
+    },
+  );
+
+  const preHandler = app.requireUser();
+  const base = { tags, security: [{ bearer: [] }] };
+
+  app.post(
+    '/user/push/subscribe',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "Register this browser's Web Push subscription (PushSubscription.toJSON()) for my notifications",
+        body: webPushSubscription,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      // The server later POSTs to this address: only the browsers' push services in production.
+      if (app.config.isProduction && !isPushService(req.body.endpoint))
+        throw fieldError('endpoint', 'push.endpoint_insecure');
+      await service.subscribeWebPush(app.db, req.user!.id, req.body);
+      return reply.ok(null, 'push.subscribed');
+    },
+  );
+
+  app.delete(
+    '/user/push/subscribe',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "Remove this browser's subscription",
+        body: webPushUnsubscribe,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await service.unsubscribeWebPush(app.db, req.user!.id, req.body.endpoint);
+      return reply.ok(null, 'push.unsubscribed');
+    },
+  );
+}

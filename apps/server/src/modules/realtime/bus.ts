@@ -1,0 +1,138 @@
+/**
+ * Fan-out of new notifications between server processes through PostgreSQL
+ * LISTEN/NOTIFY (PGlite has its own listen/notify for the single-process
+ * default). A message carries only ids; a process that has a stream open
+ * for one of the recipients loads the row itself.
+ */
+import pg from 'pg';
+import { inArray, sql } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
+import type { App } from '../../app.ts';
+
+export const CHANNEL = 'pool_notifications';
+/** Recipient kind: a customer or an admin. */
+export type Recipient = 'u' | 'a';
+export type NotificationRow = typeof tables.notifications.$inferSelect;
+/** `n`: [notification id, recipient id] pairs. */
+type Message = { r: Recipient; n: [number, number][] };
+type Listener = (row: NotificationRow) => void;
+
+/** ~15 bytes a pair keeps each payload well under PostgreSQL's 8000-byte limit. */
+const PAIRS_PER_MESSAGE = 400;
+const RECONNECT_MS = 2000;
+
+/**
+ * Announces new rows to every process. One statement for all chunks; inside a
+ * transaction PostgreSQL delivers them at commit.
+ */
+export async function publish(db: Db, kind: Recipient, rows: { id: number; recipient: number }[]) {
+  if (!rows.length) return;
+  const payloads: string[] = [];
+  for (let i = 0; i < rows.length; i += PAIRS_PER_MESSAGE) {
+    const n = rows.slice(i, i + PAIRS_PER_MESSAGE).map((r) => [r.id, r.recipient]);
+    payloads.push(JSON.stringify({ r: kind, n }));
+  }
+  const list = sql.join(
+    payloads.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  await db.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(array[${list}]::text[]) as p`);
+}
+
+export type Bus = {
+  /** Calls `listener` with each new notification of that recipient; answers the unsubscribe function. */
+  subscribe: (kind: Recipient, id: number, listener: Listener) => Promise<() => void>;
+  close: () => Promise<void>;
+};
+
+export function createBus(app: App): Bus {
+  const subscribers = { u: new Map<number, Set<Listener>>(), a: new Map<number, Set<Listener>>() };
+  let started: Promise<void> | null = null;
+  let stop: (() => Promise<void>) | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function deliver(payload: string) {
+    let msg: Message;
+    try {
+      msg = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    const subs = subscribers[msg.r];
+    if (!subs || !Array.isArray(msg.n)) return;
+    const ids = msg.n.filter(([, to]) => subs.has(to)).map(([id]) => id);
+    if (!ids.length) return;
+    const n = tables.notifications;
+    const rows = await app.db.select().from(n).where(inArray(n.id, ids));
+    for (const row of rows) {
+      const to = msg.r === 'u' ? row.userId : row.adminId;
+      for (const listener of (to !== null && subs.get(to)) || []) listener(row);
+    }
+  }
+  const onPayload = (payload: string) =>
+    void deliver(payload).catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
+
+  async function listenPostgres() {
+    const options = app.database.pool!.options;
+    const client = new pg.Client({ connectionString: options.connectionString });
+    const restart = (err?: unknown) => {
+      if (closed || stop === null) return;
+      app.log.warn({ err }, 'realtime: the LISTEN connection was lost; reconnecting');
+      stop = null;
+      started = null;
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      retry = setTimeout(() => void start().catch(() => undefined), RECONNECT_MS);
+    };
+    client.on('notification', (m) => m.channel === CHANNEL && m.payload && onPayload(m.payload));
+    client.on('error', restart);
+    client.on('end', () => restart());
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    stop = async () => {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    };
+  }
+
+  async function listenPglite() {
+    const unlisten = await app.database.pglite!.listen(CHANNEL, onPayload);
+    stop = () => unlisten().catch(() => undefined);
+  }
+
+  /** The LISTEN starts with the first stream, so apps that never stream hold no extra connection. */
+  function start() {
+    started ??= (app.database.kind === 'postgres' ? listenPostgres() : listenPglite()).catch((err) => {
+      started = null;
+      throw err;
+    });
+    return started;
+  }
+
+  return {
+    async subscribe(kind, id, listener) {
+      const map = subscribers[kind];
+      const set = map.get(id) ?? new Set();
+      set.add(listener);
+      map.set(id, set);
+      try {
+        await start();
+      } catch (err) {
+        app.log.error({ err }, 'realtime: LISTEN failed');
+      }
+      return () => {
+        set.delete(listener);
+        if (!set.size && map.get(id) === set) map.delete(id);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await started?.catch(() => undefined);
+      await stop?.();
+    },
+  };
+}

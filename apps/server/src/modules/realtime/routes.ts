@@ -1,0 +1,238 @@
+/**
+ * Live notifications over server-sent events, for customers and admins, and
+ * the dashboard's sending of notifications.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import {
+  envelope,
+  LANGUAGES,
+  notificationsCount,
+  notificationsPage,
+  notifySendBody,
+  notifySent,
+  pageQuery,
+  SITE_HEADER,
+  STREAM_HEARTBEAT_MS,
+  STREAM_RETRY_MS,
+  type Lang,
+} from '@pool/contracts';
+import type { App } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { countUnread, toItem } from '../notifications/service.ts';
+import { createBus, type NotificationRow, type Recipient } from './bus.ts';
+import * as service from './service.ts';
+
+/** EventSource cannot choose the language header; the site passes `?lang=`. */
+const streamQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
+
+/**
+ * EventSource cannot send headers, so the site's and the dashboard's streams
+ * cannot carry `SITE_HEADER`, which normally gates the `auth` and `admin_auth` cookies. For these read-only
+ * GET streams the cookie is also accepted when the browser itself says the
+ * request comes from our own origin (`Sec-Fetch-Site: same-origin`; a page
+ * cannot forge this header). A cross-site EventSource gets `cross-site` and
+ * is refused; a bearer token keeps working for apps and scripts.
+ */
+async function sameOriginCookie(req: FastifyRequest) {
+  if (!req.headers.authorization && req.headers['sec-fetch-site'] === 'same-origin') req.headers[SITE_HEADER] = '1';
+}
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export default async function realtimeRoutes(app: App) {
+  const bus = createBus(app);
+  const open = new Set<() => void>();
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+  app.addHook('onClose', async () => bus.close());
+
+  /** Whether the stream's session still holds (a logout, block or deletion ends it at the next heartbeat). */
+  async function stillValid(kind: Recipient, req: FastifyRequest) {
+    if (kind === 'u') {
+      const t = tables.userTokens;
+      const u = tables.users;
+      const [row] = await app.db
+        .select({ id: t.id })
+        .from(t)
+        .innerJoin(u, eq(u.id, t.userId))
+        .where(and(eq(t.id, req.tokenId!), isNull(t.revokedAt), eq(u.isBlocked, false), isNull(u.deletedAt)));
+      return !!row;
+    }
+    const t = tables.adminTokens;
+    const a = tables.admins;
+    const [row] = await app.db
+      .select({ id: t.id })
+      .from(t)
+      .innerJoin(a, eq(a.id, t.adminId))
+      .where(and(eq(t.id, req.tokenId!), isNull(t.revokedAt), eq(a.isBlocked, false), isNull(a.deletedAt)));
+    return !!row;
+  }
+
+  /**
+   * Streams `event: count` at once and after each change, `event: notification`
+   * with the localized item, and a comment line as heartbeat. The reply is
+   * hijacked: Fastify (and compression) no longer touch it.
+   */
+  async function stream(req: FastifyRequest, reply: FastifyReply, kind: Recipient, lang: Lang) {
+    if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
+      throw new AppError('fail', 'realtime.stream_not_accepted', { status: 406 });
+    }
+    const id = kind === 'u' ? req.user!.id : req.admin!.id;
+    const unread = () => (kind === 'u' ? countUnread(app.db, id) : service.countAdminUnread(app.db, id));
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      'x-request-id': req.id,
+    });
+    res.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+
+    let ended = false;
+    let unsubscribe = () => {};
+    const heartbeat = setInterval(() => {
+      send(': ping\n\n');
+      stillValid(kind, req)
+        .then((ok) => ok || end())
+        .catch(fail);
+    }, STREAM_HEARTBEAT_MS);
+    function end() {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      res.end();
+    }
+    open.add(end);
+    res.on('close', end);
+    const send = (text: string) => {
+      if (!ended) res.write(text);
+    };
+    const sendCount = async () => send(frame('count', { count: await unread() }));
+    const fail = (err: unknown) => app.log.error({ err }, 'realtime: stream write failed');
+    const stop = await bus.subscribe(kind, id, (row: NotificationRow) => {
+      send(frame('notification', toItem(row, lang), row.id));
+      sendCount().catch(fail);
+    });
+    // The client may have left while the subscription was starting.
+    if (ended) stop();
+    else unsubscribe = stop;
+    await sendCount().catch(fail);
+  }
+
+  const sse = {
+    // The stream must never be buffered by compression.
+    compress: false as const,
+    schema: {
+      tags: ['notifications'],
+      security: [{ bearer: [] }],
+      querystring: streamQuery,
+      produces: ['text/event-stream'],
+    },
+  };
+
+  app.get(
+    '/user/notifications/stream',
+    {
+      ...sse,
+      onRequest: sameOriginCookie,
+      preHandler: app.requireUser(),
+      schema: {
+        ...sse.schema,
+        summary:
+          'Live notifications (server-sent events: `count` {count}, `notification` NotificationItem); send Accept: text/event-stream',
+      },
+    },
+    (req, reply) => stream(req, reply, 'u', req.query.lang ?? req.lang),
+  );
+
+  app.get(
+    '/admin/notifications/stream',
+    {
+      ...sse,
+      // The dashboard's EventSource carries the `admin_auth` cookie, like the site's carries `auth`.
+      onRequest: sameOriginCookie,
+      preHandler: app.requireAdmin('notifications.view'),
+      schema: {
+        ...sse.schema,
+        summary: 'Live notifications addressed to me (server-sent events, like the customers’ stream)',
+      },
+    },
+    (req, reply) => stream(req, reply, 'a', req.query.lang ?? req.lang),
+  );
+
+  const admin = { tags: ['admin-notifications'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/admin/notifications',
+    {
+      preHandler: app.requireAdmin('notifications.view'),
+      schema: {
+        ...admin,
+        summary: 'Notifications addressed to me, newest first, 10 per page; the returned ones are marked read',
+        querystring: pageQuery,
+        response: { 200: envelope(notificationsPage) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok({
+        notifications: await service.listAdminNotifications(app.db, req.admin!.id, req.query.page, req.lang),
+      }),
+  );
+
+  app.get(
+    '/admin/notifications/count',
+    {
+      preHandler: app.requireAdmin('notifications.view'),
+      schema: {
+        ...admin,
+        summary: 'Number of my unread notifications',
+        response: { 200: envelope(notificationsCount) },
+      },
+    },
+    async (req, reply) => reply.ok({ count: await service.countAdminUnread(app.db, req.admin!.id) }),
+  );
+
+  app.post(
+    '/admin/notifications/send',
+    {
+      preHandler: app.requireAdmin('notifications.send'),
+      schema: {
+        ...admin,
+        summary:
+          'Send a notification (type admin_notify) to one customer, every customer, the customers of a city, or the other admins who can read notifications',
+        body: notifySendBody,
+        response: { 200: envelope(notifySent) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const text = { title_ar: b.title_ar, title_en: b.title_en, body_ar: b.body_ar, body_en: b.body_en };
+      if (b.target === 'admins') {
+        const ids = await service.adminsWhoCan(app.db, 'notifications.view', req.admin!.id);
+        const rows = await service.notifyAdmins(app, ids, {
+          type: 'admin_notify',
+          ...text,
+          link: '/admin/notifications',
+        });
+        return reply.ok({ sent: rows.length }, 'realtime.sent_admins_count', { count: rows.length });
+      }
+      if (b.target === 'user' && !(await service.reachableUser(app.db, b.user_id!))) {
+        throw new AppError('notFound', 'realtime.no_recipients');
+      }
+      const target =
+        b.target === 'user' ? [b.user_id!] : b.target === 'city' ? { cityId: b.city_id! } : { all: true as const };
+      const rows = await service.notifyUsers(app, target, { type: 'admin_notify', ...text });
+      return reply.ok({ sent: rows.length }, 'realtime.sent_count', { count: rows.length });
+    },
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Creating notifications: one stored row per recipient, announced to every
+ * server process (bus.ts) for the live streams, then handed to the
+ * `notificationListeners` (the push outbox hooks in there).
+ */
+import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { tables, type Db } from '@pool/db';
+import type { Lang, NotificationType, Permission } from '@pool/contracts';
+import type { App } from '../../app.ts';
+import { listOwnedPage } from '../notifications/service.ts';
+import { publish, type NotificationRow, type Recipient } from './bus.ts';
+
+export type { NotificationRow } from './bus.ts';
+
+export type NotificationInput = {
+  type: NotificationType;
+  title_ar: string;
+  title_en: string;
+  body_ar: string;
+  body_en: string;
+  link?: string | null;
+  order_id?: number | null;
+  data?: Record<string, unknown> | null;
+};
+
+/** Customers: a list of ids, every active customer, or the active customers of a city. */
+export type UserTarget = number[] | { all: true } | { cityId: number };
+
+/**
+ * Called with the new rows after they are stored (and announced); a failing
+ * listener is only logged. The push module registers its enqueue here.
+ */
+export const notificationListeners: Array<(app: App, rows: NotificationRow[]) => Promise<void>> = [];
+
+const n = tables.notifications;
+
+/** Every type of spec section 9 is order-related: with an order it opens the order's page. */
+export const notificationLink = (input: Pick<NotificationInput, 'link' | 'order_id'>) =>
+  input.order_id ? `/order-details?id=${input.order_id}` : (input.link ?? null);
+
+/**
+ * The SELECT list of an INSERT … SELECT: every column of the table in its
+ * order (drizzle checks it), the recipient from the selected table.
+ */
+function selection(kind: Recipient, recipient: PgColumn, input: NotificationInput) {
+  const none = (name: string) => sql<number | null>`null::integer`.as(name);
+  return {
+    id: sql<number>`nextval(pg_get_serial_sequence('notifications', 'id'))`.as('id'),
+    userId: kind === 'u' ? recipient : none('user_id'),
+    adminId: kind === 'a' ? recipient : none('admin_id'),
+    type: sql<NotificationType>`${input.type}`.as('type'),
+    titleAr: sql<string>`${input.title_ar}`.as('title_ar'),
+    titleEn: sql<string>`${input.title_en}`.as('title_en'),
+    bodyAr: sql<string>`${input.body_ar}`.as('body_ar'),
+    bodyEn: sql<string>`${input.body_en}`.as('body_en'),
+    link: sql<string | null>`${notificationLink(input)}::text`.as('link'),
+    orderId: sql<number | null>`${input.order_id ?? null}::integer`.as('order_id'),
+    data: sql`${input.data ? JSON.stringify(input.data) : null}::jsonb`.as('data'),
+    readAt: sql`null::timestamptz`.as('read_at'),
+    createdAt: sql`now()`.as('created_at'),
+  };
+}
+
+/** Customers who can receive notifications: active, not blocked, not deleted. */
+function reachableUsers(target: UserTarget) {
+  const u = tables.users;
+  const base = and(eq(u.isActive, true), eq(u.isBlocked, false), isNull(u.deletedAt));
+  if (Array.isArray(target)) return and(base, inArray(u.id, target.length ? target : [0]));
+  if ('cityId' in target) return and(base, eq(u.cityId, target.cityId));
+  return base;
+}
+
+/** Whether this customer can receive notifications. */
+export async function reachableUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ id: tables.users.id })
+    .from(tables.users)
+    .where(reachableUsers([userId]));
+  return !!row;
+}
+
+/** Tells open pages and push about notifications already stored (e.g. the `block` notice of a blocked customer). */
+export async function announce(app: App, kind: Recipient, rows: NotificationRow[]) {
+  try {
+    await publish(
+      app.db,
+      kind,
+      rows.map((r) => ({ id: r.id, recipient: (kind === 'u' ? r.userId : r.adminId)! })),
+    );
+  } catch (err) {
+    app.log.error({ err }, 'realtime: publishing notifications failed');
+  }
+  for (const listener of notificationListeners) {
+    try {
+      await listener(app, rows);
+    } catch (err) {
+      app.log.error({ err }, 'realtime: a notification listener failed');
+    }
+  }
+  return rows;
+}
+
+/** Stores one notification per reachable customer in one INSERT … SELECT; answers the rows. */
+export async function notifyUsers(app: App, target: UserTarget, input: NotificationInput) {
+  const u = tables.users;
+  const rows = await app.db
+    .insert(n)
+    .select(
+      app.db
+        .select(selection('u', u.id, input))
+        .from(u)
+        .where(reachableUsers(target)),
+    )
+    .returning();
+  return announce(app, 'u', rows);
+}
+
+/** Stores one notification per admin (`'all'`: every admin not blocked or deleted); answers the rows. */
+export async function notifyAdmins(app: App, target: number[] | 'all', input: NotificationInput) {
+  const a = tables.admins;
+  const base = and(eq(a.isBlocked, false), isNull(a.deletedAt));
+  const rows = await app.db
+    .insert(n)
+    .select(
+      app.db
+        .select(selection('a', a.id, input))
+        .from(a)
+        .where(target === 'all' ? base : and(base, inArray(a.id, target.length ? target : [0]))),
+    )
+    .returning();
+  return announce(app, 'a', rows);
+}
+
+/**
+ * Admins who may read what they receive: not blocked or deleted, and super or
+ * holding `permission` through their role; `except` (the sender) left out.
+ */
+export async function adminsWhoCan(db: Db, permission: Permission, except?: number) {
+  const a = tables.admins;
+  const rp = tables.rolePermissions;
+  const holds = sql`exists (select 1 from ${rp} where ${rp.roleId} = ${a.roleId} and ${rp.permission} = ${permission})`;
+  const rows = await db
+    .select({ id: a.id })
+    .from(a)
+    .where(
+      and(
+        eq(a.isBlocked, false),
+        isNull(a.deletedAt),
+        or(eq(a.isSuper, true), holds),
+        except === undefined ? undefined : ne(a.id, except),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+const adminOwn = (adminId: number) => eq(n.adminId, adminId);
+
+/** An admin's unread notifications. */
+export async function countAdminUnread(db: Db, adminId: number) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(n)
+    .where(and(adminOwn(adminId), isNull(n.readAt)));
+  return row?.total ?? 0;
+}
+
+/** One page of an admin's notifications, newest first; like the customers' list, the returned ones are marked read. */
+export const listAdminNotifications = (db: Db, adminId: number, page: number, lang: Lang) =>
+  listOwnedPage(db, adminOwn(adminId), page, lang);

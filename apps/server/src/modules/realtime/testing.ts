@@ -1,0 +1,67 @@
+/** Test helper: reads a server-sent events stream with fetch. */
+export type SseEvent = { event: string; data: unknown; id?: string };
+
+export type SseClient = {
+  status: number;
+  headers: Headers;
+  /** Resolves with the next event named `event` (earlier ones of other names are skipped). */
+  next: (event: string, timeoutMs?: number) => Promise<SseEvent>;
+  /** Raw text received so far. */
+  raw: () => string;
+  close: () => void;
+};
+
+export async function openSse(url: string, headers: Record<string, string>): Promise<SseClient> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const queue: SseEvent[] = [];
+  const waiters: (() => void)[] = [];
+  let text = '';
+  let buffer = '';
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        const s = decoder.decode(chunk, { stream: true });
+        text += s;
+        buffer += s;
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const fields: Record<string, string> = {};
+          for (const line of block.split('\n')) {
+            const m = /^(\w+): ?(.*)$/.exec(line);
+            if (m) fields[m[1]!] = m[2]!;
+          }
+          if (fields.event) queue.push({ event: fields.event, data: JSON.parse(fields.data ?? 'null'), id: fields.id });
+          waiters.splice(0).forEach((w) => w());
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    status: res.status,
+    headers: res.headers,
+    raw: () => text,
+    close: () => controller.abort(),
+    async next(event, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const i = queue.findIndex((e) => e.event === event);
+        if (i >= 0) return queue.splice(0, i + 1).at(-1)!;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no "${event}" event within ${timeoutMs} ms; got: ${text.slice(-500)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Stored files at `/uploads/<key>` (registered without prefix), from whichever
+ * storage is configured. Names are random and never reused, hence the
+ * immutable cache; `nosniff` keeps browsers to the type we send.
+ */
+import type { App } from '../../app.ts';
+import { IMMUTABLE_CACHE, storageFor } from '../../integrations/storage/index.ts';
+import { notFound } from '../../lib/errors.ts';
+
+export default async function uploadsRoutes(app: App) {
+  app.get('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
+    // The wildcard is already percent-decoded; the storage refuses any key that
+    // is not `folder/name.ext` (no `..`, `/`-prefix, backslash or odd extension).
+    const key = (req.params as { '*': string })['*'];
+    const file = await storageFor(app).get(key);
+    if (!file) throw notFound();
+    reply
+      .header('content-type', file.contentType)
+      .header('cache-control', IMMUTABLE_CACHE)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    if (file.size !== undefined) reply.header('content-length', file.size);
+    return reply.send(file.body);
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Admin routes: their named permission, and the audit log ("reports", spec section 3).
+ *
+ * Convention (SECURITY.md 15): an admin route declares `preHandler: app.requireAdmin('<code>')`.
+ * For each such route this plugin
+ * - runs that guard first (`onRequest`), so a request without a valid admin token answers
+ *   401/403 before its body is read or validated;
+ * - exposes the permission in `config.permission` and in the OpenAPI description
+ *   (`permissionNote`), which the permission table test reads back (`permissionOf`).
+ * Then every successful admin write (POST/PUT/PATCH/DELETE under /api/admin, sign-in aside)
+ * leaves one `audit_logs` row: who, what, where from. Bodies are never logged.
+ *
+ * The row's subject is a stable key, `<screen>.<action>`: the route's `config.audit` when it
+ * declares one (block and unblock share a permission, for instance), else its permission.
+ * lib/audit-subject.ts translates it when read (`audit.<key>` in packages/i18n, else "screen: action"
+ * from the permission names); rows written before keys hold English text, shown as stored.
+ */
+import fp from 'fastify-plugin';
+import type { onRequestHookHandler, RouteOptions } from 'fastify';
+import { tables } from '@pool/db';
+import { ALL_PERMISSIONS, type Permission } from '@pool/contracts';
+import type { AdminGuard } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set for admin routes: the permission they require, null for any signed-in admin. */
+    permission?: Permission | null;
+    /** The audit log's subject key (`<screen>.<action>`) when the permission alone does not say what the route does. */
+    audit?: string;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ADMIN_PREFIX = '/api/admin/';
+const UNAUDITED = new Set(['/api/admin/login']);
+const AGENT_MAX = 500;
+
+/** The sentence added to an admin route's OpenAPI description. */
+export const permissionNote = (permission: Permission | null) =>
+  permission ? `Requires the permission \`${permission}\`.` : 'Requires a signed-in admin (no permission).';
+
+/** Reads `permissionNote` back: a permission, null (any admin), or undefined (not an admin route). */
+export function permissionOf(description: string | undefined): Permission | null | undefined {
+  if (!description) return undefined;
+  if (description.includes(permissionNote(null))) return null;
+  const code = /Requires the permission `([a-z_]+\.[a-z_]+)`\./.exec(description)?.[1];
+  return code && (ALL_PERMISSIONS as string[]).includes(code) ? (code as Permission) : undefined;
+}
+
+const isAdminGuard = (h: unknown): h is AdminGuard =>
+  typeof h === 'function' && 'permission' in h && (h.permission === null || typeof h.permission === 'string');
+
+const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+export default fp(async (app) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandlers = asList(route.preHandler);
+    const guard = preHandlers.find(isAdminGuard);
+    if (!guard) return;
+    route.preHandler = preHandlers.filter((h) => h !== guard);
+    route.onRequest = [...asList(route.onRequest), guard as unknown as onRequestHookHandler];
+    route.config = { ...route.config, permission: guard.permission };
+    if (route.schema && !route.schema.hide) {
+      const schema = route.schema as { description?: string };
+      const note = permissionNote(guard.permission);
+      route.schema = { ...route.schema, description: schema.description ? `${schema.description}\n\n${note}` : note };
+    }
+  });
+
+  // Written just before the answer leaves (not after it, in onResponse): once a client sees
+  // the success, its audit row exists, and nothing lands in the database behind its back.
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.admin || !WRITES.has(req.method) || reply.statusCode >= 400) return;
+    const url = req.url.split('?')[0] ?? '';
+    if (!url.startsWith(ADMIN_PREFIX) || UNAUDITED.has(url)) return;
+    const { audit, permission } = req.routeOptions.config;
+    const summary = (req.routeOptions.schema as { summary?: string } | undefined)?.summary;
+    try {
+      await app.db.insert(tables.auditLogs).values({
+        adminId: req.admin.id,
+        subject: audit ?? permission ?? summary ?? url,
+        url,
+        method: req.method,
+        ip: req.ip.slice(0, 64),
+        agent: String(req.headers['user-agent'] ?? '').slice(0, AGENT_MAX),
+        status: reply.statusCode,
+      });
+    } catch (err) {
+      // The change is made already; a lost audit row is logged loudly rather than failing the answer.
+      req.log.error({ err, url, method: req.method }, 'could not write the audit log');
+    }
+  });
+});

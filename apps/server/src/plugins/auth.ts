@@ -1,0 +1,176 @@
+/**
+ * Bearer authentication for customers, guests and admins. Every check reads
+ * the database, so a logout, block or removed permission takes effect on the
+ * very next request (SECURITY.md 11, 16).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { tables } from '@pool/db';
+import {
+  ADMIN_COOKIE,
+  authCookieOptions,
+  decodeAuthCookie,
+  encodeAuthCookie,
+  SITE_HEADER,
+  type Permission,
+  type StoredAuth,
+} from '@pool/contracts';
+import { AppError } from '../lib/errors.ts';
+import { sha256 } from '../lib/tokens.ts';
+
+type UserRow = typeof tables.users.$inferSelect;
+type AdminRow = typeof tables.admins.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer; null for a guest or a visitor. */
+    user: UserRow | null;
+    isGuest: boolean;
+    tokenId: number | null;
+    admin: (AdminRow & { permissions: Set<string> }) | null;
+  }
+  interface FastifyReply {
+    /** On the site's own calls (`SITE_HEADER`), stores the session in the `auth` cookie. */
+    setSiteSession(auth: StoredAuth): FastifyReply;
+    /** On the site's own calls, removes the `auth` cookie. */
+    clearSiteSession(): FastifyReply;
+  }
+  interface FastifyInstance {
+    /** preHandler: a signed-in, active, unblocked customer (guests too when `guest` is true). */
+    requireUser: (options?: { guest?: boolean }) => (req: FastifyRequest) => Promise<void>;
+    /** preHandler: reads a customer or guest token when one is sent; never refuses. */
+    optionalUser: (req: FastifyRequest) => Promise<void>;
+    /** preHandler: a signed-in admin holding `permission` (any admin when omitted). */
+    requireAdmin: (permission?: Permission) => AdminGuard;
+  }
+}
+
+/** The guard names its permission (null: any admin) so plugins/audit.ts can expose it per route. */
+export type AdminGuard = ((req: FastifyRequest) => Promise<void>) & { permission: Permission | null };
+
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+const fromSite = (req: FastifyRequest) => req.headers[SITE_HEADER] === '1';
+
+/** The admin's bearer token, or on the dashboard's same-origin calls the `admin_auth` cookie. */
+export function adminBearer(req: FastifyRequest): string | null {
+  if (!req.headers.authorization && fromSite(req)) return req.cookies?.[ADMIN_COOKIE] || null;
+  return bearer(req);
+}
+
+/** The bearer token, or on the site's same-origin calls the token of the `auth` cookie. */
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return fromSite(req) ? (decodeAuthCookie(req.cookies?.auth)?.token ?? null) : null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(h.trim());
+  return m ? m[1]! : null;
+}
+
+const unauthenticated = () => new AppError('unauthenticated', 'server.unauthenticated');
+
+export default fp(async (app) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('isGuest', false);
+  app.decorateRequest('tokenId', null);
+  app.decorateRequest('admin', null);
+
+  const cookieOptions = () => {
+    const { name, ...options } = authCookieOptions(app.config.isProduction);
+    return { name, options };
+  };
+  app.decorateReply('setSiteSession', function (this: FastifyReply, auth: StoredAuth) {
+    if (!fromSite(this.request)) return this;
+    const { name, options } = cookieOptions();
+    return this.setCookie(name, encodeAuthCookie(auth), options);
+  });
+  app.decorateReply('clearSiteSession', function (this: FastifyReply) {
+    if (!fromSite(this.request)) return this;
+    const { name, options } = cookieOptions();
+    return this.clearCookie(name, { path: options.path });
+  });
+
+  async function loadUser(req: FastifyRequest, token: string) {
+    const t = tables.userTokens;
+    const [row] = await app.db
+      .select({ token: t, user: tables.users })
+      .from(t)
+      .leftJoin(tables.users, eq(tables.users.id, t.userId))
+      .where(and(eq(t.tokenHash, sha256(token)), isNull(t.revokedAt)))
+      .limit(1);
+    if (!row) throw unauthenticated();
+    if (row.token.kind === 'user' && (!row.user || row.user.deletedAt)) throw unauthenticated();
+    req.tokenId = row.token.id;
+    req.isGuest = row.token.kind === 'guest';
+    req.user = row.user;
+    if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+      await app.db
+        .update(t)
+        .set({ lastUsedAt: new Date() })
+        .where(
+          and(
+            eq(t.id, row.token.id),
+            or(isNull(t.lastUsedAt), lt(t.lastUsedAt, new Date(Date.now() - TOUCH_AFTER_MS))),
+          ),
+        );
+    }
+  }
+
+  function checkUserState(req: FastifyRequest) {
+    const user = req.user;
+    if (!user) return;
+    if (user.isBlocked) throw new AppError('blocked', 'server.blocked');
+    if (!user.isActive) {
+      throw new AppError('needActive', 'server.need_active', {
+        data: { phone: user.phone, country_code: user.countryCode },
+      });
+    }
+  }
+
+  app.decorate('requireUser', (options: { guest?: boolean } = {}) => async (req: FastifyRequest) => {
+    const token = bearer(req);
+    if (!token) throw unauthenticated();
+    await loadUser(req, token);
+    if (req.isGuest && !options.guest) throw new AppError('forbidden', 'server.guest_forbidden');
+    checkUserState(req);
+  });
+
+  app.decorate('optionalUser', async (req: FastifyRequest) => {
+    const token = bearer(req);
+    if (!token) return;
+    try {
+      await loadUser(req, token);
+    } catch {
+      req.user = null;
+      req.tokenId = null;
+    }
+  });
+
+  const adminGuard = (permission?: Permission) => async (req: FastifyRequest) => {
+    const token = adminBearer(req);
+    if (!token) throw unauthenticated();
+    const t = tables.adminTokens;
+    const [row] = await app.db
+      .select({ tokenId: t.id, admin: tables.admins })
+      .from(t)
+      .innerJoin(tables.admins, eq(tables.admins.id, t.adminId))
+      .where(and(eq(t.tokenHash, sha256(token)), isNull(t.revokedAt)))
+      .limit(1);
+    if (!row || row.admin.deletedAt) throw unauthenticated();
+    if (row.admin.isBlocked) throw new AppError('blocked', 'server.blocked');
+    const perms = row.admin.roleId
+      ? await app.db
+          .select({ p: tables.rolePermissions.permission })
+          .from(tables.rolePermissions)
+          .where(eq(tables.rolePermissions.roleId, row.admin.roleId))
+      : [];
+    req.admin = { ...row.admin, permissions: new Set(perms.map((p) => p.p)) };
+    req.tokenId = row.tokenId;
+    if (permission && !row.admin.isSuper && !req.admin.permissions.has(permission)) {
+      throw new AppError('forbidden', 'server.forbidden');
+    }
+  };
+  app.decorate('requireAdmin', (permission?: Permission) =>
+    Object.assign(adminGuard(permission), { permission: permission ?? null }),
+  );
+});

@@ -1,0 +1,60 @@
+/** Security headers with a per-response CSP nonce, CORS allow-list, compression and the general rate limit. */
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/errors.ts';
+
+/** Google Maps JavaScript API hosts, allowed only when a maps key is configured (the address map pin). */
+export const GOOGLE_MAPS_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+
+export default fp(async (app) => {
+  const { config } = app;
+  const maps = config.MAPS_API_KEY ? GOOGLE_MAPS_HOSTS : [];
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The nonce is added per response; 'strict-dynamic' lets the module graph load.
+        // The maps loader is a nonce'd script; with 'strict-dynamic' the host list is only a fallback for
+        // browsers without it (CSP 2), which ignore 'strict-dynamic'.
+        scriptSrc: ["'self'", "'strict-dynamic'", ...maps],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Helmet adds a nonce to style-src, which turns 'unsafe-inline' off there; these keep
+        // Mantine's style attributes and <style> tags working (they take precedence over style-src).
+        styleSrcAttr: ["'unsafe-inline'"],
+        // Google Maps injects its own <style> tags and may link Google Fonts' stylesheet.
+        styleSrcElem: ["'self'", "'unsafe-inline'", ...(maps.length ? ['https://fonts.googleapis.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Tiles, places predictions and the map's metadata are fetched from the maps hosts.
+        connectSrc: ["'self'", ...maps, ...(maps.length ? ['data:', 'blob:'] : [])],
+        fontSrc: ["'self'", 'data:', ...(maps.length ? ['https://fonts.gstatic.com'] : [])],
+        // Map tiles are data:/blob:/https: images, already allowed by img-src; the vector map renders in blob: workers.
+        workerSrc: maps.length ? ["'self'", 'blob:'] : null,
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        // Without JavaScript the wallet's charge form is redirected to Moyasar's hosted page.
+        formAction: config.PAYMENT_DRIVER === 'moyasar' ? ["'self'", 'https://checkout.moyasar.com'] : ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
+    credentials: true,
+    allowedHeaders: ['authorization', 'content-type', 'lang', 'accept-language', 'idempotency-key'],
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: () => new AppError('tooManyRequests', 'server.too_many_requests'),
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Mounts the React Router site (customer pages and /admin) behind the API:
+ * static assets from the build, and every other GET rendered on the server.
+ * Loaders reach the API in-process through `app.inject`, with the visitor's
+ * token and language, so the site uses exactly the mobile apps' contract.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import staticFiles from '@fastify/static';
+import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
+import type { SiteContext } from '@pool/contracts';
+import type { App } from '../app.ts';
+import { countsAsVisit, recordVisit } from '../modules/visits/service.ts';
+
+export const WEB_DIR = resolve(import.meta.dirname, '../../../web');
+
+type SiteEntry = { appContext: RouterContext<SiteContext> };
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${req.protocol}://${req.host}`;
+  const url = new URL(req.url, origin);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else headers.set(k, String(v));
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = Readable.toWeb(req.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [k, v] of response.headers) {
+    if (k === 'set-cookie') continue;
+    reply.header(k, v);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as never));
+}
+
+export function siteContextFor(app: App, req: FastifyRequest, reply: FastifyReply, buildId: string): SiteContext {
+  return {
+    nonce: reply.cspNonce.script,
+    clientIp: req.ip,
+    buildId,
+    api: async (method, path, options = {}) => {
+      const headers: Record<string, string> = {
+        lang: options.lang ?? 'ar',
+        'user-agent': String(req.headers['user-agent'] ?? ''),
+        'x-forwarded-for': req.ip,
+        ...options.headers,
+      };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | Buffer | undefined;
+      if (options.multipart) {
+        const body = options.multipart.payload;
+        payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+        headers['content-type'] = options.multipart.contentType;
+      } else if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const res = await app.inject({
+        method: method as 'GET',
+        url: `/api${path}`,
+        query: options.query,
+        headers,
+        payload,
+      });
+      let body: { msg: string; key: string; data: unknown };
+      try {
+        body = res.json();
+      } catch {
+        body = { msg: '', key: 'exception', data: null };
+      }
+      return { status: res.statusCode, body };
+    },
+  };
+}
+
+/** Production: serve `apps/web/build`. Run `npm run build` first. */
+export async function mountBuiltSite(app: App) {
+  const buildDir = join(WEB_DIR, 'build');
+  const serverEntry = join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The site is not built: ${serverEntry} is missing. Run "npm run build".`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  await app.register(staticFiles, {
+    root: join(buildDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${join(buildDir, 'client', 'assets')}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  await mountHandler(app, () => build, build.assets.version);
+}
+
+/** Development: Vite in middleware mode with hot reload. */
+export async function mountDevSite(app: App) {
+  const { createServer } = await import('vite');
+  const middie = (await import('@fastify/middie')).default;
+  const vite = await createServer({
+    root: WEB_DIR,
+    configFile: join(WEB_DIR, 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  await app.register(middie);
+  app.use(vite.middlewares);
+  app.addHook('onClose', () => vite.close());
+  const load = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  await mountHandler(app, load, 'dev');
+}
+
+async function mountHandler(app: App, getBuild: () => ServerBuild | Promise<ServerBuild>, buildId: string) {
+  const handler = createRequestHandler(getBuild, app.config.isProduction ? 'production' : 'development');
+  app.get('/api/version', { schema: { hide: true } }, async (_req, reply) => reply.ok({ build_id: buildId }));
+  const render = async (req: FastifyRequest, reply: FastifyReply) => {
+    const build = await getBuild();
+    const entry = build.entry.module as unknown as SiteEntry;
+    const context = new RouterContextProvider();
+    context.set(entry.appContext, siteContextFor(app, req, reply, buildId));
+    const response = await handler(toWebRequest(req, reply), context);
+    if (response.status === 200 && countsAsVisit(req)) {
+      // Counted beside the answer, never in its way; a failure only costs one count.
+      recordVisit(app.db, app.config.otpSecret, { ip: req.ip, agent: String(req.headers['user-agent']) }).catch(
+        (err: unknown) => req.log.warn({ err }, 'visits: not recorded'),
+      );
+    }
+    return sendWebResponse(reply, response);
+  };
+  // Everything that is not /api is the site's; /api keeps its JSON 404.
+  // Bodies stay unread here: React Router's actions read them from the stream.
+  await app.register(async (site) => {
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    site.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
+          return reply.callNotFound();
+        }
+        return render(req, reply);
+      },
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/** Builds the API against a fresh database for in-process tests (`app.inject`). */
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPgliteTestDatabase, createTestDatabase } from '@pool/db/testing';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+
+export type TestApp = App & { outbox: () => { to: string; text: string; at: string }[]; close: () => Promise<void> };
+
+/**
+ * `engine: 'postgres'` (default) clones the run's real PostgreSQL template;
+ * `'pglite'` uses in-memory PGlite, the default `npm start` engine.
+ */
+export async function buildTestApp(
+  options: { engine?: 'postgres' | 'pglite'; config?: Record<string, string>; poolSize?: number } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pool-test-data-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.config,
+  });
+  const database =
+    options.engine === 'pglite'
+      ? await createPgliteTestDatabase()
+      : await createTestDatabase({ poolSize: options.poolSize });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const outboxFile = join(dataDir, 'sms-outbox.jsonl');
+  const close = app.close.bind(app);
+  return Object.assign(app, {
+    outbox: () =>
+      existsSync(outboxFile)
+        ? readFileSync(outboxFile, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [],
+    close: async () => {
+      await close();
+      await database.close();
+    },
+  }) as TestApp;
+}
+
+/** The 4-digit code in the newest SMS sent to `to` (full number). */
+export function lastCode(app: TestApp, to: string): string {
+  const msg = app
+    .outbox()
+    .filter((m) => m.to === to)
+    .at(-1);
+  const code = msg?.text.match(/\d{4}/)?.[0];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { isAuthPath } from '../route-table.ts';
+import { stripLang } from '../lib/lang.ts';
+import { useLang } from '../lib/use-lang.ts';
+import { useRoot } from '../lib/use-root.ts';
+
+/**
+ * The "redirect to login" middleware of spec section 2: a signed-out visitor
+ * (or a guest) who opens an (auth) route sees 'Sorry, you are not registered
+ * on the site.' with login and cancel, and the navigation does not happen.
+ * Returns true when the current page itself is such a route.
+ */
+export function useAuthGuard() {
+  const { viewer } = useRoot();
+  const registered = viewer?.kind === 'user';
+  const location = useLocation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !registered && currentLocation.pathname !== nextLocation.pathname && isAuthPath(stripLang(nextLocation.pathname)),
+  );
+  const here = !registered && isAuthPath(stripLang(location.pathname));
+  return { blocker, here };
+}
+
+export function AuthGuardDialog({ guard }: { guard: ReturnType<typeof useAuthGuard> }) {
+  const navigate = useNavigate();
+  const { to } = useLang();
+  const opened = guard.blocker.state === 'blocked' || guard.here;
+  const cancel = () => {
+    if (guard.blocker.state === 'blocked') guard.blocker.reset();
+    else navigate(to('/'), { replace: true });
+  };
+  const login = () => {
+    if (guard.blocker.state === 'blocked') guard.blocker.reset();
+    navigate(to('/auth/login'));
+  };
+  return <NotRegisteredDialog opened={opened} onCancel={cancel} onLogin={login} />;
+}
+
+/**
+ * 'Sorry, you are not registered on the site.' with login and cancel: the
+ * guard's dialog, also shown by actions only a customer may take (favourites).
+ * `onLogin` defaults to opening the login page.
+ */
+export function NotRegisteredDialog({
+  opened,
+  onCancel,
+  onLogin,
+}: {
+  opened: boolean;
+  onCancel: () => void;
+  onLogin?: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { to } = useLang();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      centered
+      withCloseButton={false}
+      title={t('common.login')}
+      data-testid="auth-dialog"
+    >
+      <Text mb="lg">{t('common.not_registered')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onLogin ?? (() => navigate(to('/auth/login')))} data-autofocus>
+          {t('common.login')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Browser push for a signed-in customer (spec §4 permission states: default →
+ * request → granted or blocked). Offers a button while permission is
+ * `default`; once granted, keeps this browser's subscription registered and
+ * renews it after 7 days (spec §9, stored under `fcm_token`). Any failure is
+ * only logged to the console (spec §8).
+ */
+import { useEffect, useState } from 'react';
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PUSH_TOKEN_REFRESH_DAYS, PUSH_TOKEN_STORAGE_KEY, type VapidPublicKey } from '@pool/contracts';
+import { apiFetch } from '../lib/api.client.ts';
+import type { Lang } from '../lib/lang.ts';
+import { useLang } from '../lib/use-lang.ts';
+
+type State = 'hidden' | 'default' | 'requesting' | 'granted' | 'blocked';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Stored = { endpoint: string; at: number };
+
+function readStored(): Stored | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(PUSH_TOKEN_STORAGE_KEY) ?? 'null') as Stored | null;
+    return value && typeof value.endpoint === 'string' && typeof value.at === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Registers the service worker (with the page language in its address), makes
+ * sure a fresh subscription exists and that the server has it.
+ */
+async function syncSubscription(key: string, lang: Lang) {
+  const reg = await navigator.serviceWorker.register(`/sw.js?lang=${lang}`, { scope: '/' });
+  await navigator.serviceWorker.ready;
+  const stored = readStored();
+  let sub = await reg.pushManager.getSubscription();
+  const stale = !stored || Date.now() - stored.at > PUSH_TOKEN_REFRESH_DAYS * DAY_MS;
+  if (sub && stale) {
+    // Token refresh: drop the old subscription here and on the server, then take a new one.
+    await apiFetch(lang, 'DELETE', '/user/push/subscribe', { endpoint: sub.endpoint });
+    await sub.unsubscribe();
+    sub = null;
+  }
+  if (sub && stored?.endpoint === sub.endpoint) return;
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const answer = await apiFetch(lang, 'POST', '/user/push/subscribe', sub.toJSON() as Record<string, unknown>);
+  if (answer.key !== 'success') throw new Error(`push subscribe answered ${answer.key}: ${answer.msg}`);
+  localStorage.setItem(PUSH_TOKEN_STORAGE_KEY, JSON.stringify({ endpoint: sub.endpoint, at: Date.now() }));
+}
+
+const supported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+export function PushSetup() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const [state, setState] = useState<State>('hidden');
+  const [key, setKey] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!supported()) return;
+    let live = true;
+    apiFetch<VapidPublicKey>(lang, 'GET', '/push/vapid-public-key')
+      .then(async (answer) => {
+        const publicKey = answer.data?.public_key;
+        if (!live || !publicKey) return;
+        setKey(publicKey);
+        const permission = Notification.permission;
+        setState(permission === 'denied' ? 'blocked' : permission);
+        if (permission === 'granted') await syncSubscription(publicKey, lang);
+      })
+      .catch((err: unknown) => console.error('push setup failed', err));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+
+  async function enable() {
+    if (!key) return;
+    setState('requesting');
+    try {
+      const permission = await Notification.requestPermission();
+      setState(permission === 'granted' ? 'granted' : permission === 'denied' ? 'blocked' : 'default');
+      if (permission === 'granted') await syncSubscription(key, lang);
+    } catch (err) {
+      console.error('push setup failed', err);
+    }
+  }
+
+  if (state === 'hidden') return null;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="push-setup-title">
+      <Title order={2} fz="h4" mb="sm" id="push-setup-title">
+        {t('push.title')}
+      </Title>
+      {state === 'granted' ? (
+        <Text data-testid="push-enabled">{t('push.enabled')}</Text>
+      ) : state === 'blocked' ? (
+        <Text c="dimmed" data-testid="push-blocked">
+          {t('push.blocked')}
+        </Text>
+      ) : (
+        <>
+          <Text c="dimmed" fz="sm" mb="sm">
+            {t('push.hint')}
+          </Text>
+          <Button
+            onClick={() => void enable()}
+            loading={state === 'requesting'}
+            leftSection={<IconBell size={18} aria-hidden />}
+            data-testid="push-enable"
+          >
+            {t('push.enable')}
+          </Button>
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+/** Filters of dashboard lists (kept in the URL by `useListParams`) and the active / blocked badge. */
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useListParams } from './data-table.tsx';
+
+/** A search field that applies `q` when submitted (Enter or the button). */
+export function SearchBox({ label, name = 'q' }: { label: string; name?: string }) {
+  const { t } = useTranslation();
+  const params = useListParams();
+  const current = params.get(name);
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        params.set({ [name]: value.trim() || null });
+      }}
+      style={{ flex: '1 1 240px', maxWidth: 360 }}
+    >
+      <TextInput
+        label={label}
+        type="search"
+        value={value}
+        maxLength={100}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        rightSection={
+          <ActionIcon type="submit" variant="subtle" aria-label={t('admin.people_search')}>
+            <IconSearch size={18} aria-hidden />
+          </ActionIcon>
+        }
+        data-testid="list-search"
+      />
+    </form>
+  );
+}
+
+export function StatusFilter() {
+  const { t } = useTranslation();
+  const params = useListParams();
+  return (
+    <Select
+      label={t('admin.people_status')}
+      placeholder={t('admin.people_all')}
+      data={[
+        { value: 'active', label: t('admin.people_active') },
+        { value: 'blocked', label: t('admin.people_blocked') },
+      ]}
+      value={params.get('status') || null}
+      onChange={(v) => params.set({ status: v })}
+      clearable
+      w={170}
+    />
+  );
+}
+
+export function StatusBadge({ blocked }: { blocked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={blocked ? 'red' : 'teal'} c={blocked ? 'red.9' : 'teal.9'}>
+      {blocked ? t('admin.people_blocked') : t('admin.people_active')}
+    </Badge>
+  );
+}

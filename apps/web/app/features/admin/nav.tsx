@@ -1,0 +1,137 @@
+import { Badge, NavLink, Stack } from '@mantine/core';
+import {
+  IconArrowsRightLeft,
+  IconBan,
+  IconHelpCircle,
+  IconMail,
+  IconPhoto,
+  IconSeo,
+  IconSettings,
+  IconShare,
+  IconBell,
+  IconBuildingCommunity,
+  IconFileText,
+  IconLayoutDashboard,
+  IconReportAnalytics,
+  IconShieldLock,
+  IconUserShield,
+  IconUsers,
+  IconWorld,
+  IconTag,
+  IconCategory,
+  IconAdjustmentsHorizontal,
+  IconPackage,
+  IconTicket,
+  IconTruckDelivery,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink } from 'react-router';
+import { PERMISSION_GROUPS, type AdminProfile, type PermissionGroup } from '@pool/contracts';
+
+const ICONS: Record<PermissionGroup, typeof IconBell> = {
+  dashboard: IconLayoutDashboard,
+  admins: IconUserShield,
+  roles: IconShieldLock,
+  users: IconUsers,
+  reports: IconReportAnalytics,
+  countries: IconWorld,
+  cities: IconBuildingCommunity,
+  socials: IconShare,
+  intros: IconFileText,
+  banners: IconPhoto,
+  faqs: IconHelpCircle,
+  cancel_reasons: IconBan,
+  seo: IconSeo,
+  redirects: IconArrowsRightLeft,
+  settings: IconSettings,
+  contact_messages: IconMail,
+  notifications: IconBell,
+  brands: IconTag,
+  categories: IconCategory,
+  features: IconAdjustmentsHorizontal,
+  products: IconPackage,
+  coupons: IconTicket,
+  delivery: IconTruckDelivery,
+  orders: IconShoppingCart,
+};
+
+/** The screen of each permission group. */
+const READY: Partial<Record<PermissionGroup, string>> = {
+  dashboard: '/admin',
+  admins: '/admin/admins',
+  roles: '/admin/roles',
+  users: '/admin/users',
+  reports: '/admin/reports',
+  countries: '/admin/content/countries',
+  cities: '/admin/content/cities',
+  socials: '/admin/content/socials',
+  intros: '/admin/content/intros',
+  banners: '/admin/content/banners',
+  faqs: '/admin/content/faqs',
+  cancel_reasons: '/admin/content/cancel-reasons',
+  seo: '/admin/seo',
+  redirects: '/admin/content/redirects',
+  settings: '/admin/settings',
+  contact_messages: '/admin/contact-messages',
+  notifications: '/admin/notifications',
+  coupons: '/admin/coupons',
+  delivery: '/admin/delivery-prices',
+  orders: '/admin/store-orders',
+  brands: '/admin/content/brands',
+  categories: '/admin/content/categories',
+  features: '/admin/features',
+  products: '/admin/products',
+};
+
+/** The permission groups this admin may open (any permission of a group shows it). */
+export function visibleGroups(admin: Pick<AdminProfile, 'is_super' | 'permissions'>): PermissionGroup[] {
+  return (Object.keys(PERMISSION_GROUPS) as PermissionGroup[]).filter(
+    (g) => admin.is_super || admin.permissions.some((p) => p.startsWith(`${g}.`)),
+  );
+}
+
+export function AdminNav({ admin, onNavigate }: { admin: AdminProfile; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+      {visibleGroups(admin).map((group) => {
+        const Icon = ICONS[group];
+        const path = READY[group];
+        return (
+          <li key={group}>
+            {path ? (
+              <NavLink
+                component={RouterNavLink}
+                to={path}
+                end
+                onClick={onNavigate}
+                label={t(`admin.group_${group}`)}
+                leftSection={<Icon size={20} aria-hidden />}
+                variant="filled"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                data-testid={`admin-nav-${group}`}
+              />
+            ) : (
+              <NavLink
+                component="div"
+                aria-disabled="true"
+                label={t(`admin.group_${group}`)}
+                title={t('admin.soon_hint')}
+                leftSection={<Icon size={20} aria-hidden />}
+                rightSection={
+                  <Badge size="sm" variant="light" color="gray" c="dark.5" fw={600}>
+                    {t('admin.soon')}
+                  </Badge>
+                }
+                c="dimmed"
+                style={{ borderRadius: 'var(--mantine-radius-md)', cursor: 'default' }}
+                data-testid={`admin-nav-${group}`}
+              />
+            )}
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Checkout on the cart page: a saved address (or a new one), the payment
+ * method, and the order. A card payment continues on the gateway's page; a
+ * wallet payment lands on the order. Each attempt carries an Idempotency-Key.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCreditCard, IconMapPin, IconPlus, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher, useSearchParams } from 'react-router';
+import type { AddressItem, CartView, CheckoutResult, PaymentMethod } from '@pool/contracts';
+import type { Answer } from '../../lib/envelope.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { AddressForm } from './address-form.tsx';
+import { addressText } from './address-text.ts';
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+export function CheckoutPanel({
+  cart,
+  addresses,
+  addressId,
+  cities,
+  balance,
+}: {
+  cart: CartView;
+  addresses: AddressItem[];
+  addressId: number | null;
+  cities: { id: number; name: string }[];
+  balance: number | null;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const [, setParams] = useSearchParams();
+  const fetcher = useFetcher<Answer<CheckoutResult | null>>({ key: 'checkout' });
+  const [method, setMethod] = useState<PaymentMethod>('electronic');
+  const [adding, setAdding] = useState(false);
+  const [key, setKey] = useState(newKey);
+  const busy = fetcher.state !== 'idle';
+
+  // A refusal is final for its key: the next attempt gets a new one (the page handles the answer).
+  useEffect(() => {
+    if (fetcher.data) setKey(newKey());
+  }, [fetcher.data]);
+
+  const choose = (id: number) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('address', String(id));
+        return next;
+      },
+      { preventScrollReset: true, replace: true },
+    );
+
+  const noDelivery = cart.delivery !== null && !cart.delivery.available;
+  const short = method === 'wallet' && balance !== null && balance < cart.prices.total;
+  const ready = cart.can_checkout && addressId !== null && !noDelivery && !short;
+
+  return (
+    <Stack gap="md" data-testid="checkout">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={700}>{t('cart.ui_delivery_address')}</Text>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setAdding(true)}
+            data-testid="address-add"
+          >
+            {t('cart.ui_add_address')}
+          </Button>
+        </Group>
+        {addresses.length ? (
+          <Radio.Group
+            value={addressId ? String(addressId) : null}
+            onChange={(v) => choose(Number(v))}
+            aria-label={t('cart.ui_delivery_address')}
+          >
+            <Stack gap={6}>
+              {addresses.map((a) => (
+                <Radio
+                  key={a.id}
+                  value={String(a.id)}
+                  label={a.label || a.city}
+                  description={addressText(t, a)}
+                  data-testid="address-option"
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <Text fz="sm" c="gray.7">
+            {t('cart.ui_no_addresses')}
+          </Text>
+        )}
+        {noDelivery ? (
+          <Alert color="orange" icon={<IconMapPin size={18} aria-hidden />}>
+            {t('orders.no_delivery', { city: cart.delivery!.city })}
+          </Alert>
+        ) : null}
+      </Stack>
+
+      <Stack gap="xs">
+        <Text fw={700} id="payment-method-label">
+          {t('cart.ui_payment_method')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          value={method}
+          onChange={(v) => setMethod(v as PaymentMethod)}
+          aria-labelledby="payment-method-label"
+          data={[
+            {
+              value: 'electronic',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconCreditCard size={16} aria-hidden />
+                  {t('orders.ui_method_electronic')}
+                </Group>
+              ),
+            },
+            {
+              value: 'wallet',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconWallet size={16} aria-hidden />
+                  {t('orders.ui_method_wallet')}
+                </Group>
+              ),
+            },
+          ]}
+          data-testid="payment-method"
+        />
+        {method === 'wallet' && balance !== null ? (
+          <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
+            {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
+          </Text>
+        ) : null}
+      </Stack>
+
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="checkout" />
+        <input type="hidden" name="address_id" value={addressId ?? ''} />
+        <input type="hidden" name="payment_method" value={method} />
+        <input type="hidden" name="idempotency_key" value={key} />
+        <Button type="submit" size="md" fullWidth disabled={!ready} loading={busy} data-testid="place-order">
+          {method === 'wallet'
+            ? t('cart.ui_pay_wallet', { total: formatMoney(lang, cart.prices.total) })
+            : t('cart.ui_pay_card', { total: formatMoney(lang, cart.prices.total) })}
+        </Button>
+      </fetcher.Form>
+
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('cart.ui_add_address')} size="lg" centered>
+        <AddressForm
+          cities={cities}
+          onCancel={() => setAdding(false)}
+          onSaved={(a) => {
+            setAdding(false);
+            choose(a.id);
+          }}
+        />
+      </Modal>
+    </Stack>
+  );
+}

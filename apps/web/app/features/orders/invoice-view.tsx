@@ -1,0 +1,100 @@
+/** The simplified tax invoice: seller with VAT number, customer, lines, price lines and the ZATCA QR; printable. */
+import { Box, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Lang, StoreInvoice } from '@pool/contracts';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { PriceLines } from '../cart/price-lines.tsx';
+import { addressText } from '../cart/address-text.ts';
+import classes from './invoice.module.css';
+
+export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: string | null; lang: Lang }) {
+  const { t } = useTranslation();
+  const money = (h: number) => formatMoney(lang, h);
+  return (
+    <Box className={classes.invoice} data-testid="invoice">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} fz="h3">
+              {t('orders.ui_tax_invoice')}
+            </Title>
+            <Text fz="sm">
+              {t('orders.ui_invoice_number')}: <bdi>{invoice.number}</bdi>
+            </Text>
+            <Text fz="sm">
+              {t('orders.ui_invoice_date')}: {formatDateTime(lang, invoice.issued_at)}
+            </Text>
+          </Stack>
+          {qr ? <Image src={qr} alt={t('orders.ui_qr_alt')} w={140} h={140} data-testid="invoice-qr" /> : null}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Stack gap={2}>
+            <Text fw={700}>{t('orders.ui_seller')}</Text>
+            <Text fz="sm">{invoice.seller_name}</Text>
+            <Text fz="sm">
+              {t('orders.ui_vat_number')}: <bdi>{invoice.vat_number}</bdi>
+            </Text>
+            <Text fz="sm">
+              {t('orders.ui_commercial_record')}: <bdi>{invoice.commercial_record}</bdi>
+            </Text>
+            <Text fz="sm">{invoice.seller_address}</Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text fw={700}>{t('orders.ui_customer')}</Text>
+            <Text fz="sm">{invoice.customer_name}</Text>
+            <Text fz="sm" dir="ltr" ta={lang === 'ar' ? 'right' : 'left'}>
+              {invoice.customer_phone}
+            </Text>
+            {invoice.address ? <Text fz="sm">{addressText(t, invoice.address)}</Text> : null}
+            <Text fz="sm">
+              {t('orders.ui_payment_method')}: {t(`orders.ui_method_${invoice.payment_method}`)}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Table withTableBorder withColumnBorders verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('orders.ui_product')}</Table.Th>
+              <Table.Th>{t('orders.ui_quantity')}</Table.Th>
+              <Table.Th>{t('orders.ui_unit_price')}</Table.Th>
+              <Table.Th>{t('orders.ui_installation')}</Table.Th>
+              <Table.Th>{t('orders.ui_line_total')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((l, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>
+                  {l.name}
+                  {l.options ? ` (${l.options})` : ''}
+                </Table.Td>
+                <Table.Td>{formatNumber(lang, l.quantity)}</Table.Td>
+                <Table.Td>{money(l.unit_price)}</Table.Td>
+                <Table.Td>{l.installation_price ? money(l.installation_price) : '—'}</Table.Td>
+                <Table.Td>{money(l.line_total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Divider />
+        <Box maw={420} ms="auto" w="100%">
+          <PriceLines prices={invoice.prices} />
+        </Box>
+        <Text fz="xs" c="gray.7">
+          {t('orders.ui_prices_vat_note')}
+        </Text>
+        <Group justify="flex-end" className={classes.noPrint}>
+          <Button
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            variant="light"
+            onClick={() => window.print()}
+            data-testid="invoice-print"
+          >
+            {t('orders.ui_print')}
+          </Button>
+        </Group>
+      </Stack>
+    </Box>
+  );
+}

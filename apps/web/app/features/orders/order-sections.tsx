@@ -1,0 +1,66 @@
+/** Parts of an order's page shared by the customer's page and the dashboard: a titled card, the lines, the timeline. */
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { StoreOrderDetail } from '@pool/contracts';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { Thumb } from '../cart/thumb.tsx';
+import { RatingStars } from './rating-stars.tsx';
+import { OrderTimeline } from './timeline.tsx';
+
+export function Section({ title, children, gap = 'sm' }: { title: string; children: React.ReactNode; gap?: 'sm' | 4 }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Stack gap={gap}>
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The order's lines: picture, name and options, quantity × unit price, installation, total, and the customer's rating. */
+export function OrderLines({ lines, lang }: { lines: StoreOrderDetail['lines']; lang?: 'ar' | 'en' }) {
+  const { t } = useTranslation();
+  const page = useLang();
+  const money = (h: number) => formatMoney(lang ?? page.lang, h);
+  return (
+    <Section title={t('orders.ui_products')}>
+      {lines.map((l, i) => (
+        <Group key={i} gap="md" wrap="nowrap" align="flex-start" data-testid="order-line">
+          <Thumb src={l.image} alt={l.name} size={56} />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={700}>{l.name}</Text>
+            {l.options ? (
+              <Text fz="sm" c="gray.7">
+                {l.options}
+              </Text>
+            ) : null}
+            <Text fz="sm" c="gray.7">
+              {t('orders.ui_line_detail', {
+                quantity: formatNumber(lang ?? page.lang, l.quantity),
+                price: money(l.unit_price),
+              })}
+              {l.installation_price
+                ? ` · ${t('orders.ui_with_installation', { price: money(l.installation_price) })}`
+                : ''}
+            </Text>
+            {l.rating ? <RatingStars value={l.rating} size="sm" /> : null}
+          </Stack>
+          <Text fw={700}>{money(l.line_total)}</Text>
+        </Group>
+      ))}
+    </Section>
+  );
+}
+
+export function TimelineSection({ events }: { events: StoreOrderDetail['events'] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('orders.ui_timeline')}>
+      <OrderTimeline events={events} />
+    </Section>
+  );
+}

@@ -1,0 +1,76 @@
+/** The customer's store orders by the spec's tabs (new, current, waiting, pending payment, finished), kept in the URL. */
+import { Center, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconPackageOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ORDER_TABS, type Pagination as Pages, type StoreOrderItem } from '@pool/contracts';
+import { OrderCard } from './order-card.tsx';
+
+export function OrdersList({
+  orders,
+  pagination,
+  tab,
+  withAll,
+}: {
+  orders: StoreOrderItem[];
+  pagination: Pages | null;
+  tab: string;
+  /** Offer an "all" tab first (the store orders page). */
+  withAll?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [, setParams] = useSearchParams();
+  const go = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const tabs = [...(withAll ? ['all'] : []), ...ORDER_TABS];
+  return (
+    <Stack gap="md">
+      <Tabs value={tab} onChange={(v) => go({ tab: v, page: null })} keepMounted={false}>
+        <Tabs.List grow style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {tabs.map((k) => (
+            <Tabs.Tab key={k} value={k} data-testid={`orders-tab-${k}`}>
+              {t(`orders.ui_tab_${k}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {orders.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl">
+          <Center>
+            <Stack align="center" gap="xs">
+              <IconPackageOff size={40} stroke={1.3} color="var(--mantine-color-gray-6)" aria-hidden />
+              <Text c="gray.7">{t('orders.ui_no_orders')}</Text>
+            </Stack>
+          </Center>
+        </Paper>
+      ) : (
+        <Stack gap="sm" data-testid="orders-list">
+          {orders.map((o) => (
+            <OrderCard key={o.id} order={o} />
+          ))}
+        </Stack>
+      )}
+      {pagination && pagination.total_pages > 1 ? (
+        <Center>
+          <Pagination
+            total={pagination.total_pages}
+            value={pagination.current_page}
+            onChange={(p) => go({ page: p === 1 ? null : String(p) })}
+            getControlProps={(control) => ({ 'aria-label': t(`admin.people_page_${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('admin.people_page_n', { page }) })}
+          />
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+/** The store pages' loaders: the API in-process, with the visitor's token and language. */
+import { data, redirect } from 'react-router';
+import type { Pagination, StoreProduct, StoreProductCard } from '@pool/contracts';
+import type { apiFor } from '../../lib/api.server.ts';
+import { isSuccess } from '../../lib/api.server.ts';
+import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
+import { localePath } from '../../lib/lang.ts';
+import { parseDetails, productDetails, productPath } from './paths.ts';
+import type { ProductRating, StoreBrand, StoreCategory } from './types.ts';
+
+type Api = Awaited<ReturnType<typeof apiFor>>;
+export type Paged<T> = { data: T[]; pagination: Pagination };
+
+export type Listing = {
+  filters: StoreFilters;
+  categories: StoreCategory[];
+  brands: StoreBrand[];
+  products: Paged<StoreProductCard>;
+};
+
+const NO_PAGE: Pagination = { total_items: 0, per_page: 12, total_pages: 1, current_page: 1 };
+
+/** The list `url` asks for, with the categories and brands to filter by; a page past the end goes to the last one. */
+export async function loadListing(api: Api, url: URL): Promise<Listing> {
+  const filters = readFilters(url.searchParams);
+  const [categories, brands, products] = await Promise.all([
+    api.get<StoreCategory[]>('/user/store/categories'),
+    api.get<StoreBrand[]>('/user/store/brands'),
+    api.get<Paged<StoreProductCard>>('/user/store/products', apiQuery(filters)),
+  ]);
+  if (products.status >= 500) throw data(null, { status: 500 });
+  const list = isSuccess(products) ? products.data : { data: [], pagination: NO_PAGE };
+  const last = Math.max(1, list.pagination.total_pages);
+  if (filters.page > last) throw redirect(url.pathname + filtersSearch({ ...filters, page: last }));
+  return {
+    filters,
+    categories: isSuccess(categories) ? categories.data : [],
+    brands: isSuccess(brands) ? brands.data : [],
+    products: list,
+  };
+}
+
+export type ProductPage = {
+  product: StoreProduct;
+  /** For the address: the slug is made from the English name in both languages. */
+  englishName: string;
+  related: StoreProductCard[];
+  ratings: Paged<ProductRating>;
+};
+
+/**
+ * A product page: 404 for an unknown, inactive or deleted product; any other
+ * spelling of its address moves (301) to `{id}-{english-slug}` in this language.
+ */
+export async function loadProduct(api: Api, url: URL, details: string | undefined): Promise<ProductPage> {
+  const id = parseDetails(details);
+  if (!id) throw data(null, { status: 404 });
+  const path = `/user/store/products/${id}`;
+  const [product, english, related, ratings] = await Promise.all([
+    api.get<StoreProduct>(path),
+    api.lang === 'en' ? null : api.call<StoreProduct>('GET', path, { lang: 'en' }),
+    api.get<StoreProductCard[]>(`${path}/related`),
+    api.get<Paged<ProductRating>>(`${path}/ratings`),
+  ]);
+  if (product.status === 404) throw data(null, { status: 404 });
+  if (!isSuccess(product)) throw data(null, { status: 500 });
+  const englishName = english && isSuccess(english) ? english.data.name : product.data.name;
+  const canonical = productDetails(id, englishName);
+  if (details !== canonical) throw redirect(localePath(api.lang, productPath(id, englishName)) + url.search, 301);
+  return {
+    product: product.data,
+    englishName,
+    related: isSuccess(related) ? related.data : [],
+    ratings: isSuccess(ratings) ? ratings.data : { data: [], pagination: { ...NO_PAGE, per_page: 10 } },
+  };
+}
+
+/** `/online_store_id/{id}`: the product's page in this language (404 when there is none). */
+export async function productAddress(api: Api, url: URL, rawId: string | undefined): Promise<string> {
+  const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : 0;
+  if (!id || id > 2_147_483_647) throw data(null, { status: 404 });
+  const english = await api.call<StoreProduct>('GET', `/user/store/products/${id}`, { lang: 'en' });
+  if (english.status === 404) throw data(null, { status: 404 });
+  if (!isSuccess(english)) throw data(null, { status: 500 });
+  return localePath(api.lang, productPath(id, english.data.name)) + url.search;
+}
+
+export type Strip = { kind: 'offers' | 'newest'; products: StoreProductCard[] };
+
+/** For the home page: products on offer (best sellers first), or the newest when few are on offer. */
+export async function loadStrip(api: Api): Promise<Strip | null> {
+  const offers = await api.get<Paged<StoreProductCard>>('/user/store/products', {
+    discounted: '1',
+    available: '1',
+    sort: 'best_selling',
+  });
+  if (isSuccess(offers) && offers.data.data.length >= 4)
+    return { kind: 'offers', products: offers.data.data.slice(0, 8) };
+  const newest = await api.get<Paged<StoreProductCard>>('/user/store/products', { available: '1' });
+  return isSuccess(newest) && newest.data.data.length
+    ? { kind: 'newest', products: newest.data.data.slice(0, 8) }
+    : null;
+}

@@ -1,0 +1,21 @@
+/** Numbers and dates for people: Gregorian calendar, Riyadh time, Latin digits in both languages. */
+import type { Lang } from './lang.ts';
+
+const locale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
+
+export const formatDateTime = (lang: Lang, iso: string | Date) =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' }).format(
+    new Date(iso),
+  );
+
+export const formatDate = (lang: Lang, iso: string | Date) =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' }).format(new Date(iso));
+
+export const formatNumber = (lang: Lang, n: number) => new Intl.NumberFormat(locale(lang)).format(n);
+
+/** Halalas to a riyal amount with its currency. */
+export const formatMoney = (lang: Lang, halalas: number) =>
+  new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR' }).format(halalas / 100);
+
+/** A phone shown left-to-right even inside Arabic text. */
+export const displayPhone = (countryCode: string, phone: string) => `\u2066+${countryCode} ${phone}\u2069`;

@@ -1,0 +1,237 @@
+import '@fontsource-variable/cairo';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
+import './styles/global.css';
+
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { CART_KEY_HEADER, type SiteSettings, type User } from '@pool/contracts';
+import { seoKeyFor } from './route-table.ts';
+
+type PageSeo = { title: string; description: string; keywords: string };
+import type { Route } from './+types/root';
+import { appContext } from './context.ts';
+import { apiFor } from './lib/api.server.ts';
+import { cartKeyFrom } from './features/cart/cart.server.ts';
+import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
+import { createI18n } from './lib/i18n.ts';
+import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
+import { theme } from './theme.ts';
+import { Splash } from './components/splash.tsx';
+import { RouteErrorPage } from './components/error-page.tsx';
+import { SessionWatcher } from './components/session-watcher.tsx';
+import { BuildWatcher } from './components/build-watcher.tsx';
+
+/** What the page may know of the signed-in account: never the token. */
+export type Viewer =
+  | {
+      kind: 'user';
+      id: number;
+      name: string;
+      image: string | null;
+      phone: string;
+      country_code: string;
+      is_notify: boolean;
+    }
+  | { kind: 'guest' }
+  | null;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const api = await apiFor(context, request);
+  const headers = new Headers();
+
+  // Set-default-locale middleware: opening `/` (a document request, not a client
+  // navigation) follows the remembered language, else the browser's.
+  const remembered = await readLangCookie(request);
+  if (url.pathname === '/' && request.method === 'GET') {
+    const preferred = remembered ?? (/^en\b/i.test(request.headers.get('accept-language') ?? '') ? 'en' : 'ar');
+    if (preferred === 'en') throw redirect(`/en${url.search}`, { headers: { 'set-cookie': await saveLang('en') } });
+  }
+  if (remembered !== api.lang) headers.append('set-cookie', await saveLang(api.lang));
+
+  // Redirect guard: the server may move this path (spec section 2).
+  const path = pagePath(request);
+  const moved = await api.get<{ redirect: string | null; permanent: boolean }>('/user/redirect', { path });
+  if (moved.key === 'success' && moved.data.redirect && moved.data.redirect !== path) {
+    const search = new URLSearchParams(url.search);
+    search.delete('_routes');
+    const query = search.size ? `?${search}` : '';
+    throw redirect(
+      moved.data.redirect + (moved.data.redirect.startsWith('/') ? query : ''),
+      moved.data.permanent ? 301 : 302,
+    );
+  }
+
+  const settingsAnswer = api.get<SiteSettings>('/user/settings');
+  // The admin-managed SEO entry of this page (title, description, keywords), applied in the head.
+  const seoKey = seoKeyFor(stripLang(path));
+  const seoAnswer = seoKey ? api.get<PageSeo>('/user/seo', { key: seoKey }) : null;
+  // The header's cart badge (a visitor's or guest's cart by its key; a customer's key cart merges here after sign-in).
+  const cartKey = cartKeyFrom(request);
+  const cartAnswer =
+    !path.startsWith('/admin') && (api.auth || cartKey)
+      ? api.call<{ count: number }>('GET', '/user/cart/count', {
+          headers: cartKey ? { [CART_KEY_HEADER]: cartKey } : {},
+        })
+      : null;
+  let viewer: Viewer = null;
+  let notificationsCount = 0;
+  let authError: { msg: string; key: string } | null = null;
+  if (api.auth?.is_guest) viewer = { kind: 'guest' };
+  else if (api.auth) {
+    // Fresh from the API on every navigation: the account may have changed on another device.
+    const [count, profile] = await Promise.all([
+      api.get<{ count: number }>('/user/count-notifications'),
+      api.get<User>('/user/profile'),
+    ]);
+    if (count.key === 'success' && profile.key === 'success') {
+      notificationsCount = count.data.count;
+      const a = profile.data;
+      viewer = {
+        kind: 'user',
+        id: a.id,
+        name: a.name,
+        image: a.image,
+        phone: a.phone,
+        country_code: a.country_code,
+        is_notify: a.is_notify,
+      };
+    } else if (count.key === 'blocked' || count.key === 'unauthenticated') {
+      authError = { msg: count.msg, key: count.key };
+      headers.append('set-cookie', await clearAuth());
+    }
+  }
+  const [settings, seo, cart] = await Promise.all([settingsAnswer, seoAnswer, cartAnswer]);
+  return data(
+    {
+      lang: api.lang,
+      nonce: context.get(appContext).nonce,
+      settings: settings.key === 'success' ? settings.data : null,
+      seo: seo?.key === 'success' ? seo.data : null,
+      viewer,
+      notificationsCount,
+      cartCount: cart?.key === 'success' ? cart.data.count : 0,
+      authError,
+      origin: url.origin,
+    },
+    { headers },
+  );
+}
+
+/** The root loader runs on every navigation: it carries the redirect guard and the session check. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.png', type: 'image/png' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
+  const lang = d?.lang ?? langFromPath(location.pathname);
+  const name = d?.seo?.title || d?.settings?.site_name || '';
+  const description = d?.seo?.description || d?.settings?.description || '';
+  const path = stripLang(location.pathname);
+  const origin = d?.origin ?? '';
+  const site = [
+    { title: name },
+    { name: 'description', content: description },
+    ...(d?.seo?.keywords ? [{ name: 'keywords', content: d.seo.keywords }] : []),
+    { property: 'og:title', content: name },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: `${origin}/img/logo_app.png` },
+    { property: 'og:locale', content: lang === 'ar' ? 'ar_SA' : 'en_US' },
+  ];
+  // The dashboard is Arabic-only and not for search engines: no language alternates.
+  if (path === '/admin' || path.startsWith('/admin/')) return site;
+  return [
+    ...site,
+    { tagName: 'link', rel: 'canonical', href: origin + localePath(lang, path) },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'ar', href: origin + localePath('ar', path) },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: origin + localePath('en', path) },
+  ];
+};
+
+/** Keeps Mantine's direction in step with the URL on client navigation between `/` and `/en`. */
+function DirectionSync({ dir }: { dir: 'rtl' | 'ltr' }) {
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(dir), [dir, setDirection]);
+  return null;
+}
+
+/** Marks `<html data-hydrated>` once React has taken over the server-rendered page (tests wait for it). */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const location = useLocation();
+  const root = useRouteLoaderData<typeof loader>('root');
+  const lang = langFromPath(location.pathname);
+  const dir = dirOf(lang);
+  const i18n = useMemo(() => createI18n(lang), []); // eslint-disable-line react-hooks/exhaustive-deps
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  const nonce = root?.nonce;
+  return (
+    <html lang={lang} dir={dir} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c7ed6" />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <DirectionProvider initialDirection={dir} detectDirection={false}>
+            <DirectionSync dir={dir} />
+            <HydratedMark />
+            <MantineProvider theme={theme} defaultColorScheme="light">
+              <ModalsProvider>
+                <Notifications position="top-right" autoClose={3000} zIndex={1000} />
+                <Splash />
+                {children}
+              </ModalsProvider>
+            </MantineProvider>
+          </DirectionProvider>
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SessionWatcher authError={loaderData.authError} lang={loaderData.lang} />
+      <BuildWatcher />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
+}

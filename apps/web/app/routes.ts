@@ -1,0 +1,46 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { CUSTOMER_ROUTES } from './route-table.ts';
+
+function customer(lang: 'ar' | 'en') {
+  const build = (which: 'auth' | 'default') =>
+    CUSTOMER_ROUTES.filter((r) => r.layout === which).map((r) =>
+      r.path === '' ? index(r.file, { id: `${lang}:${r.id}` }) : route(r.path, r.file, { id: `${lang}:${r.id}` }),
+    );
+  return [
+    layout('layouts/auth.tsx', { id: `${lang}:layout-auth` }, build('auth')),
+    layout('layouts/default.tsx', { id: `${lang}:layout-default` }, build('default')),
+  ];
+}
+
+export default [
+  ...prefix('en', customer('en')),
+  ...customer('ar'),
+  route('admin/login', 'routes/admin/login.tsx', { id: 'admin-login' }),
+  route('admin', 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
+    index('routes/admin/home.tsx', { id: 'admin-home' }),
+    route('admins', 'routes/admin/people/admins.tsx', { id: 'admin-admins' }),
+    route('roles', 'routes/admin/people/roles.tsx', { id: 'admin-roles' }),
+    route('users', 'routes/admin/people/users.tsx', { id: 'admin-users' }),
+    route('users/:id', 'routes/admin/people/user.tsx', { id: 'admin-user' }),
+    route('reports', 'routes/admin/people/reports.tsx', { id: 'admin-reports' }),
+    route('reports/:id', 'routes/admin/people/report.tsx', { id: 'admin-report' }),
+    route('profile', 'routes/admin/people/profile.tsx', { id: 'admin-profile' }),
+    route('notifications', 'routes/admin/people/notifications.tsx', { id: 'admin-notifications' }),
+    route('content/:resource', 'routes/admin/content/resource.tsx', { id: 'admin-content' }),
+    route('seo', 'routes/admin/content/seo.tsx', { id: 'admin-seo' }),
+    route('settings', 'routes/admin/content/settings.tsx', { id: 'admin-settings' }),
+    route('contact-messages', 'routes/admin/content/contact-messages.tsx', { id: 'admin-contact-messages' }),
+    route('coupons', 'routes/admin/store/coupons.tsx', { id: 'admin-coupons' }),
+    route('delivery-prices', 'routes/admin/store/delivery-prices.tsx', { id: 'admin-delivery-prices' }),
+    route('store-orders', 'routes/admin/store/store-orders.tsx', { id: 'admin-store-orders' }),
+    route('store-orders/:id', 'routes/admin/store/store-order.tsx', { id: 'admin-store-order' }),
+    route('store-orders/:id/invoice', 'routes/admin/store/store-order-invoice.tsx', {
+      id: 'admin-store-order-invoice',
+    }),
+    route('features', 'routes/admin/catalogue/features.tsx', { id: 'admin-features' }),
+    route('products', 'routes/admin/catalogue/products.tsx', { id: 'admin-products' }),
+    route('products/main-changes', 'routes/admin/catalogue/main-changes.tsx', { id: 'admin-product-main-changes' }),
+    route('products/:id', 'routes/admin/catalogue/product.tsx', { id: 'admin-product' }),
+  ]),
+  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;

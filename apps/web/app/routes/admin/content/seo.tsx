@@ -1,0 +1,144 @@
+/** `/admin/seo`: one SEO entry per site page; view and edit only (entries are neither added nor deleted). */
+import { useState } from 'react';
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { seoBody, type Pagination } from '@pool/contracts';
+import type { Route } from './+types/seo';
+import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
+import { DataTable } from '../../../features/admin/data-table.tsx';
+import { FormField, SearchBox } from '../../../features/admin/content-fields.tsx';
+import { adminMeta } from '../../../features/admin/meta.ts';
+import { may, type Field } from '../../../features/admin/resources.ts';
+import { useAdmin } from '../../../features/admin/use-admin.ts';
+import type { Answer } from '../../../lib/envelope.ts';
+import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+
+type Seo = {
+  id: number;
+  key: string;
+  meta_title_ar: string;
+  meta_title_en: string;
+  meta_description_ar: string;
+  meta_description_en: string;
+  meta_keywords_ar: string;
+  meta_keywords_en: string;
+};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_seo');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await adminApi(context, request);
+  return api.read<{ data: Seo[]; pagination: Pagination }>('/seo', queryOf(request, ['q', 'page']));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await adminApi(context, request);
+  const body = (await request.json()) as { id: number; values: Record<string, unknown> };
+  return answerOf(await api.call('POST', `/seo/${Number(body.id)}`, { body: body.values }));
+}
+
+const FIELDS: Field[] = [
+  { name: 'meta_title', type: 'text', label: 'cms.ui_seo_meta_title', pair: true, required: true },
+  { name: 'meta_description', type: 'textarea', label: 'cms.ui_seo_meta_description', pair: true, required: true },
+  {
+    name: 'meta_keywords',
+    type: 'textarea',
+    label: 'cms.ui_seo_meta_keywords',
+    pair: true,
+    hint: 'cms.ui_seo_keywords_hint',
+  },
+];
+
+function SeoForm({ entry, onDone }: { entry: Seo; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<Answer<Seo>>();
+  const { id, key, ...values } = entry;
+  const form = useForm<Record<string, unknown>>({
+    mode: 'uncontrolled',
+    initialValues: values,
+    validate: schemaValidate(seoBody, 'ar'),
+  });
+  useAnswerEffect(fetcher.data, { onSuccess: onDone, onError: (a) => form.setErrors(answerFieldErrors(a)) });
+  return (
+    <form
+      noValidate
+      data-testid="seo-form"
+      onSubmit={form.onSubmit(
+        (v) => void fetcher.submit({ id, values: v } as never, { method: 'post', encType: 'application/json' }),
+      )}
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          {t('cms.ui_seo_key')}: <Code dir="ltr">{key}</Code>
+        </Text>
+        {FIELDS.map((field) => (
+          <FormField key={field.name} field={field} form={form} />
+        ))}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={fetcher.state !== 'idle'} data-testid="seo-save">
+            {t('cms.ui_save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function SeoScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const canEdit = may(useAdmin(), 'seo.edit');
+  const [editing, setEditing] = useState<Seo | null>(null);
+  const screen = t('admin.group_seo');
+  return (
+    <AdminPage title={screen} description={t('cms.ui_about_seo')}>
+      <SearchBox label={t('cms.ui_search_in', { screen })} />
+      <DataTable
+        rows={loaderData.data}
+        pagination={loaderData.pagination}
+        caption={screen}
+        testId="seo-table"
+        columns={[
+          { key: 'key', label: t('cms.ui_seo_key'), render: (s) => <Code dir="ltr">{s.key}</Code> },
+          { key: 'title_ar', label: t('cms.ui_field_title_ar'), render: (s) => s.meta_title_ar },
+          {
+            key: 'title_en',
+            label: t('cms.ui_field_title_en'),
+            render: (s) => <bdi dir="ltr">{s.meta_title_en}</bdi>,
+          },
+          {
+            key: 'actions',
+            label: t('cms.ui_actions'),
+            render: (s) =>
+              canEdit ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconEdit size={14} aria-hidden />}
+                  onClick={() => setEditing(s)}
+                  aria-label={`${t('cms.ui_edit')}: ${s.key}`}
+                >
+                  {t('cms.ui_edit')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('cms.ui_edit_title', { screen })}
+        size="xl"
+        centered
+      >
+        {editing ? <SeoForm key={editing.id} entry={editing} onDone={() => setEditing(null)} /> : null}
+      </Modal>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,343 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Paper,
+  RingProgress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconEye,
+  IconShoppingCart,
+  IconKey,
+  IconLayoutGrid,
+  IconMail,
+  IconShieldCheck,
+  IconUserPlus,
+  IconUserShield,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NotificationItem } from '@pool/contracts';
+import type { Route } from './+types/home';
+import { adminApi } from '../../features/admin/admin-api.server.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { adminMeta } from '../../features/admin/meta.ts';
+import { visibleGroups } from '../../features/admin/nav.tsx';
+import { useAdmin } from '../../features/admin/use-admin.ts';
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.dashboard');
+
+type Summary = {
+  new_users: number;
+  contact_messages: number;
+  unhandled_messages: number;
+  newest_notifications: NotificationItem[];
+  orders: number;
+  pending_payment_orders: number;
+  visitors: number;
+  sales: number;
+  monthly_target: number;
+  daily: { day: string; orders: number; sales: number; visitors: number }[];
+  newest_orders: { id: number; number: string; status: string; total: number; created_at: string; customer: string }[];
+  sold_out: { id: number; name: string }[];
+};
+
+/** The month summary, for admins allowed to see it (`dashboard.view`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await adminApi(context, request);
+  const res = await api.call<Summary>('GET', '/dashboard');
+  return { summary: res.key === 'success' ? res.data : null };
+}
+
+function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Group gap="md" wrap="nowrap">
+        <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text fz="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="lg">
+            {value}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The dashboard home: a welcome and what this admin may do; later issues add the month summary. */
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const admin = useAdmin();
+  const sections = visibleGroups(admin).length;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Paper
+        radius="lg"
+        p={{ base: 'lg', sm: 'xl' }}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-cyan-9), var(--mantine-color-blue-9))' }}
+        c="white"
+      >
+        <Group gap="lg" wrap="nowrap" align="center">
+          <Avatar src={admin.image} alt="" size={72} radius={72} variant="white" color="cyan.9" visibleFrom="xs">
+            <IconUserShield size={38} aria-hidden />
+          </Avatar>
+          <Stack gap={6}>
+            <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+              {t('admin.welcome', { name: admin.name })}
+            </Title>
+            <Text fz="sm" style={{ opacity: 0.95 }}>
+              {t('admin.welcome_text')}
+            </Text>
+            {admin.is_super && (
+              <Badge
+                variant="white"
+                color="cyan.9"
+                size="lg"
+                leftSection={<IconShieldCheck size={14} aria-hidden />}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('admin.super_admin')}
+              </Badge>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <Fact
+          icon={<IconShieldCheck size={26} />}
+          label={t('admin.role')}
+          value={admin.role?.name ?? t('admin.no_role')}
+        />
+        <Fact
+          icon={<IconKey size={26} />}
+          label={t('admin.permissions')}
+          value={t('admin.permissions_count', { count: admin.permissions.length })}
+        />
+        <Fact
+          icon={<IconLayoutGrid size={26} />}
+          label={t('admin.nav_label')}
+          value={t('admin.sections_count', { count: sections })}
+        />
+      </SimpleGrid>
+      {loaderData.summary && <MonthSummary summary={loaderData.summary} />}
+    </Stack>
+  );
+}
+
+/** This month (Riyadh time): customers, messages, orders, visitors, sales against the target, charts and lists. */
+function MonthSummary({ summary }: { summary: Summary }) {
+  const { t } = useTranslation();
+  const percent = summary.monthly_target > 0 ? Math.round((summary.sales / summary.monthly_target) * 100) : 0;
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h3">
+        {t('admin.month_title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+        <Fact
+          icon={<IconShoppingCart size={26} />}
+          label={t('admin.month_orders')}
+          value={t('admin.month_orders_value', {
+            count: formatNumber('ar', summary.orders),
+            pending: formatNumber('ar', summary.pending_payment_orders),
+          })}
+        />
+        <Fact
+          icon={<IconEye size={26} />}
+          label={t('admin.month_visitors')}
+          value={formatNumber('ar', summary.visitors)}
+        />
+        <Fact
+          icon={<IconUserPlus size={26} />}
+          label={t('admin.month_new_users')}
+          value={formatNumber('ar', summary.new_users)}
+        />
+        <Fact
+          icon={<IconMail size={26} />}
+          label={t('admin.month_contact_messages')}
+          value={t('admin.month_contact_value', { count: summary.contact_messages, open: summary.unhandled_messages })}
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p="lg" data-testid="month-sales">
+        <Group gap="lg" wrap="nowrap">
+          <RingProgress
+            size={96}
+            thickness={10}
+            roundCaps
+            sections={[{ value: Math.min(percent, 100), color: percent >= 100 ? 'teal' : 'blue' }]}
+            label={
+              <Text ta="center" fw={700} fz="sm">
+                {formatNumber('ar', percent)}٪
+              </Text>
+            }
+          />
+          <Stack gap={4}>
+            <Text fz="sm" c="dimmed">
+              {t('admin.month_sales')}
+            </Text>
+            <Text fw={700} fz="xl">
+              {formatMoney('ar', summary.sales)}
+            </Text>
+            <Text fz="sm">
+              {t('admin.month_target_progress', {
+                percent: formatNumber('ar', percent),
+                target: formatMoney('ar', summary.monthly_target),
+              })}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ChartCard
+          title={t('admin.month_chart_sales')}
+          empty={summary.daily.every((d) => d.sales === 0 && d.visitors === 0 && d.orders === 0)}
+        >
+          <AreaChart
+            h={220}
+            data={summary.daily.map((d) => ({ day: d.day.slice(8), sales: d.sales / 100 }))}
+            dataKey="day"
+            series={[{ name: 'sales', label: t('admin.month_series_sales'), color: 'blue.6' }]}
+            curveType="monotone"
+            xAxisProps={{ reversed: true }}
+            yAxisProps={{ orientation: 'right' }}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('admin.month_chart_visitors')}
+          empty={summary.daily.every((d) => d.sales === 0 && d.visitors === 0 && d.orders === 0)}
+        >
+          <BarChart
+            h={220}
+            data={summary.daily.map((d) => ({ day: d.day.slice(8), visitors: d.visitors, orders: d.orders }))}
+            dataKey="day"
+            withLegend
+            series={[
+              { name: 'visitors', label: t('admin.month_series_visitors'), color: 'cyan.6' },
+              { name: 'orders', label: t('admin.month_series_orders'), color: 'indigo.6' },
+            ]}
+            xAxisProps={{ reversed: true }}
+            yAxisProps={{ orientation: 'right' }}
+          />
+        </ChartCard>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <NewestOrders orders={summary.newest_orders} />
+        <Paper withBorder radius="lg" p="lg" data-testid="sold-out">
+          <Title order={3} fz="h4" mb="sm">
+            {t('admin.sold_out_products')}
+          </Title>
+          {summary.sold_out.length === 0 ? (
+            <Text c="dimmed">{t('admin.sold_out_none')}</Text>
+          ) : (
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {summary.sold_out.map((p) => (
+                <li key={p.id}>
+                  <Group gap="xs">
+                    <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+                    <Text>{p.name}</Text>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p="lg">
+        <Group gap="xs" mb="sm">
+          <IconBell size={20} aria-hidden />
+          <Title order={3} fz="h4">
+            {t('admin.newest_notifications')}
+          </Title>
+        </Group>
+        {summary.newest_notifications.length === 0 ? (
+          <Text c="dimmed">{t('common.no_data')}</Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {summary.newest_notifications.map((n) => (
+              <li key={n.id}>
+                <Text fw={600}>{n.title}</Text>
+                <Text fz="sm" c="dimmed">
+                  {n.body} · {formatDateTime('ar', n.created_at)}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+        <Text mt="sm" fz="sm">
+          <Link to="/admin/notifications">{t('admin.all_notifications')}</Link>
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}
+
+function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={3} fz="h4" mb="sm">
+        {title}
+      </Title>
+      {empty ? <Text c="dimmed">{t('admin.month_chart_empty')}</Text> : children}
+    </Paper>
+  );
+}
+
+function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="newest-orders">
+      <Title order={3} fz="h4" mb="sm">
+        {t('admin.newest_orders')}
+      </Title>
+      {orders.length === 0 ? (
+        <Text c="dimmed">{t('common.no_data')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.newest_orders_number')}</Table.Th>
+                <Table.Th>{t('admin.newest_orders_customer')}</Table.Th>
+                <Table.Th>{t('admin.newest_orders_total')}</Table.Th>
+                <Table.Th>{t('admin.newest_orders_status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>
+                    <bdi>{o.number}</bdi>
+                    <Text fz="xs" c="dimmed">
+                      {formatDateTime('ar', o.created_at)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{o.customer}</Table.Td>
+                  <Table.Td>{formatMoney('ar', o.total)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{t(`admin.order_status_${o.status}`, { defaultValue: o.status })}</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

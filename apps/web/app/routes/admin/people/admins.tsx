@@ -1,0 +1,372 @@
+import { useState } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEdit, IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher, useRevalidator } from 'react-router';
+import {
+  adminCreateBody,
+  adminEditBody,
+  DEFAULT_COUNTRY_CODE,
+  type AdminItem,
+  type Country,
+  type Pagination,
+} from '@pool/contracts';
+import type { Route } from './+types/admins';
+import { uploadAdminForm } from '../../../lib/api.client.ts';
+import { useToasts, type Answer } from '../../../lib/envelope.ts';
+import { formatDate, displayPhone } from '../../../lib/format.ts';
+import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { adminMeta } from '../../../features/admin/meta.ts';
+import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
+import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
+import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
+import { ImageField } from '../../../features/admin/image-field.tsx';
+import { useAdmin } from '../../../features/admin/use-admin.ts';
+import { StatusBadge, StatusFilter, SearchBox } from '../../../features/admin/list-filters.tsx';
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_admins');
+
+type Role = { id: number; name: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await adminApi(context, request);
+  const list = await api.read<{ data: AdminItem[]; pagination: Pagination }>(
+    '/admins',
+    queryOf(request, ['q', 'status', 'role_id', 'page']),
+  );
+  // The role list needs `roles.view`; without it the filter and the select are empty.
+  const roles = await api.call<Role[]>('GET', '/roles');
+  return {
+    list,
+    roles: roles.status === 200 ? roles.data.map(({ id, name }) => ({ id, name })) : [],
+    countries: await api.site<Country>('/user/countries'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await adminApi(context, request);
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  const intent = String(form.get('intent'));
+  if (intent === 'delete') return answerOf(await api.call('DELETE', `/admins/${id}`));
+  return answerOf(await api.call('POST', `/admins/${id}/${intent === 'block' ? 'block' : 'unblock'}`));
+}
+
+type Values = {
+  name: string;
+  email: string;
+  country_code: string;
+  phone: string;
+  password: string;
+  role_id: string;
+};
+
+function AdminForm({
+  admin,
+  roles,
+  countries,
+  onDone,
+}: {
+  admin: AdminItem | null;
+  roles: Role[];
+  countries: Country[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const handle = useAdminAnswer();
+  const toast = useToasts();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      name: admin?.name ?? '',
+      email: admin?.email ?? '',
+      country_code: admin?.country_code ?? DEFAULT_COUNTRY_CODE,
+      phone: admin?.phone ?? '',
+      password: '',
+      role_id: admin?.role ? String(admin.role.id) : '',
+    },
+    validate: schemaValidate(admin ? adminEditBody : adminCreateBody, 'ar'),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(values)) body.append(k, v.trim());
+    if (file) body.append('image', file);
+    setProgress(0);
+    try {
+      const answer = await uploadAdminForm<AdminItem>(
+        admin ? `/admin/admins/${admin.id}` : '/admin/admins',
+        body,
+        setProgress,
+      );
+      handle(answer, {
+        onSuccess: onDone,
+        onError: (a) => {
+          const errors = answerFieldErrors(a);
+          if (errors.image) setFileError(errors.image);
+          form.setErrors(errors);
+        },
+      });
+    } catch {
+      toast.error(t('common.network_error'));
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const busy = progress !== null;
+  const ltr = { styles: { input: { direction: 'ltr' as const, textAlign: 'right' as const } } };
+  const countryOptions = (countries.length ? countries : [{ key: DEFAULT_COUNTRY_CODE, name: '' } as Country]).map(
+    (c) => ({ value: c.key, label: `+${c.key} ${c.name}`.trim() }),
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="admin-form">
+      <Stack gap="md">
+        <ImageField
+          id="admin-image"
+          label={t('admin.people_image')}
+          current={admin?.image ?? null}
+          file={file}
+          onFile={(f, error) => {
+            setFile(f);
+            setFileError(error);
+          }}
+          error={fileError}
+          progress={progress}
+        />
+        <TextInput
+          label={t('admin.people_name')}
+          withAsterisk
+          maxLength={100}
+          disabled={busy}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('admin.email')}
+          type="email"
+          withAsterisk
+          autoComplete="off"
+          disabled={busy}
+          {...ltr}
+          {...form.getInputProps('email')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t('admin.people_country_code')}
+            data={countryOptions}
+            allowDeselect={false}
+            withAsterisk
+            disabled={busy}
+            {...form.getInputProps('country_code')}
+          />
+          <TextInput
+            label={t('admin.people_phone')}
+            withAsterisk
+            inputMode="numeric"
+            maxLength={15}
+            disabled={busy}
+            {...ltr}
+            {...form.getInputProps('phone')}
+          />
+        </SimpleGrid>
+        <PasswordInput
+          label={t('admin.password')}
+          withAsterisk={!admin}
+          description={admin ? t('admin.people_password_keep') : t('admin.people_password_hint')}
+          autoComplete="new-password"
+          disabled={busy}
+          {...form.getInputProps('password')}
+        />
+        <Select
+          label={t('admin.role')}
+          placeholder={t('admin.people_choose_role')}
+          data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+          withAsterisk
+          disabled={busy || Boolean(admin?.is_super)}
+          nothingFoundMessage={t('common.no_data')}
+          {...form.getInputProps('role_id')}
+          data-testid="admin-form-role"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy} data-testid="admin-form-submit">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default function AdminsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const me = useAdmin();
+  const { list, roles, countries } = loaderData;
+  const params = useListParams();
+  const fetcher = useFetcher<Answer<unknown>>();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<AdminItem | 'new' | null>(null);
+  useAnswerEffect(fetcher.data);
+
+  const may = (p: string) => me.is_super || me.permissions.includes(p);
+  const act = (intent: string, id: number) => void fetcher.submit({ intent, id }, { method: 'post' });
+  const busyId = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('id')) : null;
+
+  const columns: Column<AdminItem>[] = [
+    {
+      key: 'name',
+      label: t('admin.people_name'),
+      render: (a) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={a.image} alt="" radius="xl" size={36} color="cyan" name={a.name} />
+          <Stack gap={0}>
+            <Text fw={600} fz="sm">
+              {a.name}
+            </Text>
+            <Text fz="xs" c="dimmed" dir="ltr" ta="right">
+              {a.email}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'phone',
+      label: t('admin.people_phone'),
+      render: (a) => (a.phone ? displayPhone(a.country_code, a.phone) : '—'),
+    },
+    {
+      key: 'role',
+      label: t('admin.role'),
+      render: (a) =>
+        a.is_super ? (
+          <Badge variant="light" color="cyan">
+            {t('admin.people_super')}
+          </Badge>
+        ) : (
+          (a.role?.name ?? t('admin.no_role'))
+        ),
+    },
+    { key: 'status', label: t('admin.people_status'), render: (a) => <StatusBadge blocked={a.is_blocked} /> },
+    { key: 'created', label: t('admin.people_created_at'), render: (a) => formatDate('ar', a.created_at) },
+    {
+      key: 'actions',
+      label: t('admin.people_actions'),
+      render: (a) => {
+        const protectedRow = a.is_super || a.id === me.id;
+        return (
+          <Group gap={6} wrap="nowrap">
+            {may('admins.edit') && (!a.is_super || a.id === me.id) ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconEdit size={14} aria-hidden />}
+                onClick={() => setEditing(a)}
+                aria-label={`${t('common.edit')} ${a.name}`}
+              >
+                {t('common.edit')}
+              </Button>
+            ) : null}
+            {may('admins.block') && !protectedRow ? (
+              <ConfirmAction
+                label={a.is_blocked ? t('admin.people_unblock') : t('admin.people_block')}
+                question={t(a.is_blocked ? 'admin.people_unblock_q' : 'admin.people_block_q', { name: a.name })}
+                color={a.is_blocked ? 'teal' : 'orange'}
+                icon={a.is_blocked ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
+                loading={busyId === a.id}
+                onConfirm={() => act(a.is_blocked ? 'unblock' : 'block', a.id)}
+              />
+            ) : null}
+            {may('admins.delete') && !protectedRow ? (
+              <ConfirmAction
+                label={t('common.delete')}
+                question={t('admin.people_delete_admin_q', { name: a.name })}
+                icon={<IconTrash size={14} aria-hidden />}
+                loading={busyId === a.id}
+                onConfirm={() => act('delete', a.id)}
+              />
+            ) : null}
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('admin.group_admins')}
+      actions={
+        may('admins.create') ? (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setEditing('new')}
+            data-testid="admin-add"
+          >
+            {t('admin.people_add_admin')}
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap="sm" align="flex-end">
+        <SearchBox label={t('admin.people_search_admins')} />
+        <StatusFilter />
+        <Select
+          label={t('admin.role')}
+          placeholder={t('admin.people_all')}
+          data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+          value={params.get('role_id') || null}
+          onChange={(v) => params.set({ role_id: v })}
+          clearable
+          w={200}
+        />
+      </Group>
+      <DataTable
+        rows={list.data}
+        columns={columns}
+        pagination={list.pagination}
+        caption={t('admin.group_admins')}
+        testId="admins-table"
+      />
+      <Drawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        position="left"
+        size="md"
+        title={editing === 'new' ? t('admin.people_add_admin') : t('admin.people_edit_admin')}
+      >
+        {editing !== null ? (
+          <AdminForm
+            key={editing === 'new' ? 'new' : editing.id}
+            admin={editing === 'new' ? null : editing}
+            roles={roles}
+            countries={countries}
+            onDone={() => {
+              setEditing(null);
+              void revalidator.revalidate();
+            }}
+          />
+        ) : null}
+      </Drawer>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { data, Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_COUNTRY_CODE, REDIRECT_DELAY_MS, type CodeSent, type Session } from '@pool/contracts';
+import type { Route } from './+types/otp';
+import { apiFor, isSuccess } from '../../lib/api.server.ts';
+import { saveAuth } from '../../lib/cookies.server.ts';
+import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';
+import { answerFieldErrors } from '../../lib/forms.ts';
+import { displayPhone } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { BackIcon } from '../../components/auth/icons.tsx';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { numberIn, phoneFrom, withPhone, type RegisterPageState } from '../../components/auth/flow.ts';
+import { CodeInput, ResendCode, useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
+import { AuthHeading } from '../../components/auth/heading.tsx';
+
+type CompleteInfo = { phone: string; country_code: string; registration_token: string };
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.otp_title');
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await apiFor(context, request);
+  const form = await request.formData();
+  const number = { ...numberIn(form), device_type: 'web' };
+  if (form.get('intent') === 'resend')
+    return api.post<CodeSent | { retry_after?: number }>('/user/resend-code', number);
+  const res = await api.post<Session | CompleteInfo>('/user/check-code', {
+    ...number,
+    code: String(form.get('code') ?? ''),
+  });
+  if (isSuccess(res)) {
+    // The session lives only in the HttpOnly cookie: the page never sees the token.
+    return data({ ...res, data: null }, { headers: { 'set-cookie': await saveAuth(res.data as Session) } });
+  }
+  return res;
+}
+
+export default function Otp() {
+  const { t } = useTranslation();
+  const { to } = useLang();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handle = useAnswerHandler();
+  const toast = useToasts();
+  const check = useFetcher<typeof action>();
+  const resend = useFetcher<typeof action>();
+  const number = phoneFrom(search, location.state);
+  const countryCode = number.country_code || DEFAULT_COUNTRY_CODE;
+  const [leaving, setLeaving] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const timer = useResendTimer(number.state.sent_at, number.state.resend_after);
+  // 'loading' (loaders revalidating after the action) already carries the answer: only 'submitting' is busy.
+  const busy = check.state === 'submitting' || leaving;
+  const entry = useCodeEntry((code) => {
+    if (!busy)
+      void check.submit({ intent: 'check', code, phone: number.phone, country_code: countryCode }, { method: 'post' });
+  });
+
+  // Nothing to verify without a number: back to login.
+  useEffect(() => {
+    if (!number.phone) navigate(to('/auth/login'), { replace: true });
+  }, [number.phone]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  useEffect(() => {
+    const answer = check.data;
+    handle<unknown>(answer, {
+      successToast: true,
+      onSuccess: () => {
+        setLeaving(true);
+        navigate(to('/'), { replace: true });
+        timers.current.push(setTimeout(() => entry.setCode(''), REDIRECT_DELAY_MS));
+      },
+      onCompleteInfo: (d) => {
+        const info = d as CompleteInfo;
+        if (answer?.msg) toast.info(answer.msg);
+        const state: RegisterPageState = info;
+        setLeaving(true);
+        navigate(withPhone(to('/auth/register'), info.phone, info.country_code), { replace: true, state });
+      },
+      onError: (a) => entry.clear(answerFieldErrors(a).code ?? null),
+    });
+  }, [check.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    handle<unknown>(
+      resend.data,
+      timer.resendHandlers(() => entry.clear()),
+    );
+  }, [resend.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!number.phone) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <AuthHeading
+        title={t('auth.otp_title')}
+        subtitle={
+          <>
+            {t('auth.otp_sent_to')}{' '}
+            <Text component="span" fw={700} c="dark" data-testid="otp-phone">
+              {displayPhone(countryCode, number.phone)}
+            </Text>
+          </>
+        }
+      >
+        <Anchor
+          component={Link}
+          to={withPhone(to('/auth/login'), number.phone, countryCode)}
+          fz="sm"
+          mt={6}
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+        >
+          <BackIcon size={16} />
+          {t('auth.change_number')}
+        </Anchor>
+      </AuthHeading>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          entry.submit();
+        }}
+        noValidate
+        data-testid="otp-form"
+      >
+        <Stack gap="md">
+          <CodeInput id="otp" entry={entry} busy={busy} />
+          <Button type="submit" size="md" fullWidth loading={busy} data-testid="verify">
+            {t('auth.verify')}
+          </Button>
+        </Stack>
+      </form>
+      <ResendCode
+        timer={timer}
+        loading={resend.state !== 'idle'}
+        onResend={() =>
+          void resend.submit({ intent: 'resend', phone: number.phone, country_code: countryCode }, { method: 'post' })
+        }
+        testIds={{ timer: 'resend-timer', button: 'resend' }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * `/orders/online_store_order/{id}`: one store order with every price line,
+ * its lines, address and timeline; cancel while allowed (with a reason), pay
+ * again while payment is pending, the tax invoice with its ZATCA QR, and the
+ * way to rate the products once delivered.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Container, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconStar, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts';
+import type { Route } from './+types/store-order';
+import { apiFor, isSuccess } from '../../lib/api.server.ts';
+import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { addressText } from '../../features/cart/address-text.ts';
+import { PriceLines } from '../../features/cart/price-lines.tsx';
+import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
+import { InvoiceView } from '../../features/orders/invoice-view.tsx';
+import { qrDataUrl } from '../../features/orders/qr.server.ts';
+import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
+import { OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_order');
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = await apiFor(context, request);
+  if (!api.auth || api.auth.is_guest) return { order: null, invoice: null, qr: null, reasons: [] };
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const res = await api.get<StoreOrderDetail>(`/user/store-orders/${id}`);
+  if (!isSuccess(res)) throw data(res.msg, { status: res.status >= 400 ? res.status : 500 });
+  const order = res.data;
+  let invoice: StoreInvoice | null = null;
+  let qr: string | null = null;
+  if (order.has_invoice) {
+    const inv = await api.get<StoreInvoice>(`/user/store-orders/${id}/invoice`);
+    if (isSuccess(inv)) {
+      invoice = inv.data;
+      qr = await qrDataUrl(inv.data.qr);
+    }
+  }
+  const reasons = order.can_cancel ? await api.get<{ id: number; title: string }[]>('/user/cancel-reasons') : null;
+  return { order, invoice, qr, reasons: reasons && isSuccess(reasons) ? reasons.data : [] };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const api = await apiFor(context, request);
+  const form = await request.formData();
+  const id = encodeURIComponent(params.id);
+  if (form.get('intent') === 'pay') {
+    const key = String(form.get('idempotency_key') ?? '').slice(0, 128);
+    const answer = await api.call<{ redirect_url: string }>('POST', `/user/store-orders/${id}/pay`, {
+      body: {},
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+    // The page opens the card page itself (a thrown redirect is dropped when a revalidation starts meanwhile).
+    return answer;
+  }
+  return api.post<StoreOrderDetail>(`/user/store-orders/${id}/cancel`, {
+    cancel_reason_id: String(form.get('cancel_reason_id') ?? ''),
+    note: String(form.get('note') ?? ''),
+  });
+}
+
+/** The toast of a page reached after checkout or back from the card page. */
+function useArrival() {
+  const { t } = useTranslation();
+  const toast = useToasts();
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const status = params.get('payment_status');
+    const placed = params.get('placed');
+    if (!status && !placed) return;
+    if (placed || status === 'paid') toast.success(t('orders.ui_paid_toast'));
+    else if (status === 'failed') toast.error(t('orders.ui_payment_failed'));
+    else toast.info(t('orders.ui_payment_pending'));
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const k of ['payment_status', 'payment_id', 'placed']) next.delete(k);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const handle = useAnswerHandler();
+  const { order, invoice, qr, reasons } = loaderData;
+  const cancel = useFetcher<Answer<StoreOrderDetail>>({ key: 'order-cancel' });
+  const pay = useFetcher<Answer<unknown>>({ key: 'order-pay' });
+  const [cancelling, setCancelling] = useState(false);
+  const [showInvoice, setShowInvoice] = useState(false);
+  const [payKey] = useState(newKey);
+  useArrival();
+  useEffect(() => {
+    handle(cancel.data, { successToast: true, onSuccess: () => setCancelling(false) });
+  }, [cancel.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    handle(pay.data as Answer<{ redirect_url?: string }> | undefined, {
+      onSuccess: (d) => {
+        if (d?.redirect_url) window.location.assign(d.redirect_url);
+      },
+    });
+  }, [pay.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!order) return null;
+  const money = (h: number) => formatMoney(lang, h);
+  return (
+    <Container size="lg" px="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Anchor component={Link} to={to('/orders/online_store_order')} fz="sm">
+              {t('orders.ui_back_to_orders')}
+            </Anchor>
+            <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+              {t('orders.ui_order_title')} <bdi data-testid="order-number">{order.number}</bdi>
+            </Title>
+            <Group gap="sm">
+              <OrderStatusBadge status={order.status} size="lg" />
+              <Text fz="sm" c="gray.7">
+                {formatDateTime(lang, order.created_at)}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="sm">
+            {order.has_invoice && invoice ? (
+              <Button
+                variant="light"
+                leftSection={<IconFileInvoice size={18} aria-hidden />}
+                onClick={() => setShowInvoice(true)}
+                data-testid="invoice-open"
+              >
+                {t('orders.ui_invoice')}
+              </Button>
+            ) : null}
+            {order.can_rate ? (
+              <Button
+                component={Link}
+                to={to(`/orders/evaluation/${order.id}`)}
+                leftSection={<IconStar size={18} aria-hidden />}
+                data-testid="rate-open"
+              >
+                {t('orders.ui_rate_products')}
+              </Button>
+            ) : null}
+            {order.can_cancel ? (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconX size={18} aria-hidden />}
+                onClick={() => setCancelling(true)}
+                data-testid="order-cancel"
+              >
+                {t('orders.ui_cancel_order')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+
+        {order.can_pay ? (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            title={t('orders.status_pending_payment')}
+            data-testid="pay-alert"
+          >
+            <Stack gap="sm">
+              <Text fz="sm">
+                {order.pay_by ? t('orders.ui_pay_by', { time: formatDateTime(lang, order.pay_by) }) : null}
+              </Text>
+              <pay.Form method="post">
+                <input type="hidden" name="intent" value="pay" />
+                <input type="hidden" name="idempotency_key" value={payKey} />
+                <Button
+                  type="submit"
+                  leftSection={<IconCreditCard size={18} aria-hidden />}
+                  loading={pay.state !== 'idle'}
+                  data-testid="pay-again"
+                >
+                  {t('orders.ui_pay_now', { total: money(order.prices.total) })}
+                </Button>
+              </pay.Form>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        {order.cancel_reason || order.cancel_note ? (
+          <Alert color="gray" title={t('orders.ui_cancel_reason')}>
+            {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
+          </Alert>
+        ) : null}
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <OrderLines lines={order.lines} />
+              <TimelineSection events={order.events} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <Section title={t('cart.ui_summary')}>
+                <PriceLines prices={order.prices} couponCode={order.coupon_code} />
+                <Text fz="sm" c="gray.7">
+                  {t('orders.ui_payment_method')}: {t(`orders.ui_method_${order.payment_method}`)}
+                </Text>
+              </Section>
+              {order.address ? (
+                <Section title={t('cart.ui_delivery_address')} gap={4}>
+                  <Text fz="sm">{addressText(t, order.address)}</Text>
+                  {order.address.details ? (
+                    <Text fz="sm" c="gray.7">
+                      {order.address.details}
+                    </Text>
+                  ) : null}
+                </Section>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <CancelDialog
+        opened={cancelling}
+        title={t('orders.ui_cancel_order')}
+        question={t('orders.ui_cancel_question', { number: order.number })}
+        reasons={reasons}
+        busy={cancel.state !== 'idle'}
+        confirmLabel={t('orders.ui_cancel_order')}
+        onClose={() => setCancelling(false)}
+        onConfirm={(v) => void cancel.submit({ intent: 'cancel', ...v }, { method: 'post' })}
+      />
+      <Modal opened={showInvoice} onClose={() => setShowInvoice(false)} size="xl" title={t('orders.ui_invoice')}>
+        {invoice ? <InvoiceView invoice={invoice} qr={qr} lang={lang} /> : null}
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Lighthouse (mobile, its default simulated throttling) on the Arabic home, store and product pages
+ * of the production build with the demo data: performance, accessibility, best practices and SEO.
+ * Uses Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium); never downloads a browser.
+ * Needs `npm run build` first. Results: bench/results/lighthouse.json and a table on stdout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { productionEnv } from './production-env.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3910);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...productionEnv(PORT),
+      SEED_DEMO: 'true',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-lighthouse-')),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((ready, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`${ORIGIN}/api/ready`)).ok) return ready(child);
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 120_000) return reject(new Error('the server did not start'));
+      setTimeout(poll, 500);
+    };
+    void poll();
+  });
+}
+
+/** The first product of the demo catalogue, for its page. */
+async function firstProductPath(): Promise<string | null> {
+  const res = await fetch(`${ORIGIN}/api/user/store/products?per_page=1`, { headers: { lang: 'ar' } });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { data?: { data?: { id: number }[] } };
+  const id = body.data?.data?.[0]?.id;
+  return id ? `/online_store_id/${id}` : null;
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+try {
+  const product = await firstProductPath();
+  const pages = [
+    { name: 'home (ar)', path: '/' },
+    { name: 'store (ar)', path: '/online_store' },
+    ...(product ? [{ name: 'product (ar)', path: product }] : []),
+  ];
+  const rows: Record<string, string | number>[] = [];
+  for (const page of pages) {
+    const result = await lighthouse(`${ORIGIN}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      locale: 'en',
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
+    const row: Record<string, string | number> = { page: page.name, path: page.path };
+    for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    row['LCP ms'] = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+    row['TBT ms'] = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+    row.CLS = Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
+    rows.push(row);
+  }
+  writeFileSync(
+    join(ROOT, 'bench', 'results', 'lighthouse.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), formFactor: 'mobile', rows }, null, 2)}\n`,
+  );
+  console.table(rows);
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** A fresh data folder per run: PGlite database, SMS outbox, uploads. */
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pool-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const port = Number(process.env.E2E_PORT ?? 3999);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    // Arabic is the default; tests of English use /en or their own locale.
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node apps/server/src/main.ts',
+    cwd: resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
+      TRUST_PROXY_HOPS: '1',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  },
+});
+
+// Only the runner's own process removes the data folder: worker processes load this file too,
+// and a worker replaced after a failing test must not delete what the running server uses.
+if (!process.env.TEST_WORKER_INDEX) {
+  process.on('exit', () => {
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  });
+}

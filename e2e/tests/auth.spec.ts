@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { clientIp, codeFor, expectAccessible, newPhone, open, shot, typeCode } from './support.ts';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+
+const avatar = async () =>
+  sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 20, g: 150, b: 190 } } })
+    .png()
+    .toBuffer();
+
+test('sign up with an image, enter the code, reach home, then log out (Arabic)', async ({ page }) => {
+  const phone = newPhone();
+  await open(page, '/auth/register');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shot(page, 'register-ar');
+  await expectAccessible(page);
+
+  await page.getByTestId('field-name').fill('سارة القحطاني');
+  await page.getByTestId('phone-input').fill(phone);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await avatar() });
+  await expect(page.getByTestId('image-preview').locator('img')).toBeVisible();
+  await page.getByTestId('register-submit').click();
+
+  await expect(page).toHaveURL(/\/auth\/Otp/);
+  await expect(page.getByTestId('otp-phone')).toContainText(phone);
+  await shot(page, 'otp-ar');
+  await typeCode(page, await codeFor(`966${phone}`));
+
+  await expect(page).toHaveURL(/\/$/);
+  const menu = page.getByTestId('account-menu');
+  await expect(menu).toContainText('سارة القحطاني');
+  await expect(menu.locator('img')).toHaveAttribute('src', /^\/uploads\/users\/[0-9a-f]+\.png$/);
+  // The session cookie of spec section 3: `auth`, 365 days, SameSite lax; HttpOnly so scripts never read the token.
+  const auth = (await page.context().cookies()).find((c) => c.name === 'auth');
+  expect(auth?.httpOnly).toBe(true);
+  expect(auth?.sameSite).toBe('Lax');
+  expect(auth!.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('auth=');
+
+  await menu.click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await open(page, '/');
+  await expect(page.getByTestId('header-login')).toBeVisible();
+});
+
+test('log in, enter the code, edit the profile, change the mobile number (English)', async ({ page }) => {
+  const phone = newPhone();
+  const newNumber = newPhone();
+
+  // A number without an account: the code leads to the register page with the number verified.
+  await open(page, '/en/auth/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await shot(page, 'login-en');
+  await expectAccessible(page);
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page).toHaveURL(/\/en\/auth\/Otp/);
+  await typeCode(page, await codeFor(`966${phone}`));
+  await expect(page).toHaveURL(/\/en\/auth\/register/);
+  await expect(page.getByTestId('phone-input')).toHaveValue(phone);
+  await page.getByTestId('field-name').fill('Omar Alharbi');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Omar Alharbi');
+
+  // Edit profile.
+  await open(page, '/en/settings/edit_profile');
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Omar A. Alharbi');
+  await page.getByTestId('edit-profile-save').click();
+  await expect(page).toHaveURL(/\/en\/profile$/);
+  await expect(page.getByTestId('profile-name')).toHaveText('Omar A. Alharbi');
+
+  // Change the mobile number: explanation, new number, code.
+  await open(page, '/en/settings/change_mobile_number');
+  await page.getByTestId('change-mobile-continue').click();
+  await expect(page).toHaveURL(/\/en\/settings\/change_mobile_number_phone/);
+  await page.getByTestId('new-phone').fill(newNumber);
+  await page.getByTestId('change-phone-send').click();
+  await expect(page).toHaveURL(/\/en\/settings\/phone_number_change_confirmation/);
+  await typeCode(page, await codeFor(`966${newNumber}`), page.getByTestId('code-input').locator('input').first());
+  await expect(page).toHaveURL(/\/en\/profile$/);
+  await expect(page.getByTestId('profile-phone')).toContainText(newNumber);
+});
+
+test('an (auth) route opened signed out shows the dialog and stays put', async ({ page }) => {
+  await open(page, '/');
+  await page.getByRole('navigation').getByRole('link', { name: 'طلباتي' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('عذراً، أنت غير مسجل في الموقع.');
+  await expect(page).toHaveURL(/\/$/);
+  await shot(page, 'auth-dialog-ar');
+  await dialog.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'طلباتي' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  // Opened directly: the same dialog in English.
+  await open(page, '/en/profile');
+  await expect(page.getByRole('dialog')).toContainText('Sorry, you are not registered on the site.');
+});

@@ -1,0 +1,372 @@
+/**
+ * Buying, end to end (issue 4): a visitor puts two products in the cart, signs
+ * in with the SMS code and keeps the cart, applies a coupon, adds a national
+ * address and pays by sandbox card; the order appears for the customer; the
+ * admin moves it to delivered in the dashboard; the customer rates the
+ * products and opens the tax invoice (Arabic, then English). A second customer
+ * charges the wallet by card and pays an order from it (English).
+ * Its own products, coupon and delivery price are made through the dashboard API.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  clientIp,
+  codeFor,
+  DEMO_ADMIN,
+  expectAccessible,
+  newPhone,
+  open,
+  shot,
+  signInAdmin,
+  typeCode,
+} from './support.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TAG = `ck${Date.now() % 100_000}`;
+const COUPON = `SAVE${Date.now() % 100_000}`;
+type Made = { id: number };
+let heater: Made;
+let chlorine: Made;
+let customer: Page;
+let orderNumber = '';
+let orderUrl = '';
+
+async function adminToken(request: APIRequestContext) {
+  const body = await (await request.post('/api/admin/login', { data: DEMO_ADMIN })).json();
+  expect(body.key, body.msg).toBe('success');
+  return body.data.token as string;
+}
+
+async function make<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
+  return body.data as T;
+}
+
+async function newCustomerPage(browser: Browser, locale = 'ar-SA') {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() }, locale });
+  return context.newPage();
+}
+
+test.beforeAll(async ({ request, browser }) => {
+  const token = await adminToken(request);
+  const category = await make<Made>(request, token, '/categories', {
+    name_ar: `معدات ${TAG}`,
+    name_en: `Equipment ${TAG}`,
+  });
+  heater = await make<Made>(request, token, '/products', {
+    name_ar: `سخان مسبح كهربائي ${TAG}`,
+    name_en: `Electric pool heater ${TAG}`,
+    description_ar: 'سخان كهربائي يحافظ على حرارة ماء المسبح.',
+    description_en: 'An electric heater that keeps the pool water warm.',
+    category_id: category.id,
+    price: 120_000,
+    stock: 4,
+    installation_price: 20_000,
+  });
+  chlorine = await make<Made>(request, token, '/products', {
+    name_ar: `أقراص كلور ${TAG}`,
+    name_en: `Chlorine tablets ${TAG}`,
+    description_ar: 'أقراص كلور بطيئة الذوبان لتعقيم الماء.',
+    description_en: 'Slow-dissolving chlorine tablets for clean water.',
+    category_id: category.id,
+    price: 9_000,
+    stock: 50,
+  });
+  await make(request, token, '/coupons', {
+    title: `خصم الصيف ${TAG}`,
+    code: COUPON,
+    discount_type: 'ratio',
+    value: 10,
+    max_discount: 50_000,
+    max_uses: 100,
+    max_uses_per_user: 1,
+    starts_at: new Date(Date.now() - 60_000).toISOString(),
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  await make(request, token, `/delivery-prices/${riyadh.id}`, { price: 3000, free_above: 500_000 });
+  customer = await newCustomerPage(browser);
+});
+test.afterAll(() => customer.context().close());
+
+/** Adds one unit of a product with its page's button; the header then counts `units`. */
+async function addToCart(page: Page, productId: number, units: number) {
+  await open(page, `/online_store_id/${productId}`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('cart-count')).toContainText(String(units));
+}
+
+test('a visitor fills the cart, signs in and keeps it', async () => {
+  const page = customer;
+  await addToCart(page, heater.id, 1);
+  await addToCart(page, chlorine.id, 2);
+  await open(page, '/shopping_cart');
+  await expect(page.getByTestId('cart-count')).toContainText('2');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  const chlorineLine = page.getByTestId('cart-line').filter({ hasText: `أقراص كلور ${TAG}` });
+  await chlorineLine.getByTestId('cart-increase').click();
+  await expect(chlorineLine.getByTestId('cart-quantity')).toHaveText('2');
+  const heaterLine = page.getByTestId('cart-line').filter({ hasText: `سخان مسبح كهربائي ${TAG}` });
+  await heaterLine.getByTestId('cart-installation').click();
+  await expect(heaterLine.getByTestId('cart-installation')).toBeChecked();
+  await expect(page.getByTestId('price-installation')).toBeVisible();
+  // 1200 + 2 x 90 = 1380 SAR of products, 200 installation; no delivery yet.
+  await expect(page.getByTestId('price-products')).toContainText('1,380.00');
+  await expect(page.getByTestId('price-installation')).toContainText('200.00');
+  await shot(page, 'cart-visitor-ar');
+  await expectAccessible(page);
+
+  // Checking out asks to sign in first.
+  await page.getByTestId('checkout-sign-in').click();
+  await expect(page.getByText('عذراً، أنت غير مسجل في الموقع.')).toBeVisible();
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).last().click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  const phone = newPhone();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page).toHaveURL(/\/auth\/Otp/);
+  await typeCode(page, await codeFor(`966${phone}`));
+  await expect(page).toHaveURL(/\/auth\/register/);
+  await page.getByTestId('field-name').fill('فهد الدوسري');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('فهد الدوسري');
+
+  // The visitor's cart is now the customer's.
+  await open(page, '/shopping_cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-count')).toContainText('3');
+});
+
+test('the customer applies a coupon, adds an address and pays by sandbox card', async () => {
+  const page = customer;
+  await open(page, '/shopping_cart');
+  // A wrong code is explained; the real one applies.
+  await page.getByTestId('coupon-input').fill('NOPE1');
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByText('كود الخصم غير صحيح')).toBeVisible();
+  await page.getByTestId('coupon-input').fill(COUPON.toLowerCase());
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId('coupon-applied')).toContainText(COUPON);
+  // 10 % of 1380 = 138 SAR.
+  await expect(page.getByTestId('price-discount')).toContainText('138.00');
+
+  await page.getByTestId('address-add').click();
+  const form = page.getByTestId('address-form');
+  // A building number of 3 digits is refused in the page.
+  await form.getByTestId('address-city').click();
+  await page.getByRole('option', { name: 'الرياض' }).click();
+  await form.getByTestId('address-district').fill('الملقا');
+  await form.getByTestId('address-street').fill('طريق الملك فهد');
+  await form.getByTestId('address-building').fill('123');
+  await form.getByTestId('address-postal').fill('13521');
+  await form.getByTestId('address-save').click();
+  await expect(form.getByText('يجب ألا يقل هذا الحقل عن 4 أرقام')).toBeVisible();
+  await form.getByTestId('address-building').fill('1234');
+  await form.getByTestId('address-save').click();
+  await expect(page.getByTestId('address-option')).toHaveCount(1);
+  await expect(page.getByTestId('price-delivery')).toContainText('30.00');
+  // (1380 + 200 + 30 - 138) x 1.15 = 1692.80 SAR
+  await expect(page.getByTestId('price-total')).toContainText('1,692.80');
+  await shot(page, 'cart-checkout-ar');
+  await expectAccessible(page);
+
+  await page.getByTestId('place-order').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.locator('#card').fill('4111111111111111');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/orders\/online_store_order\/\d+/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'new');
+  orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  orderUrl = new URL(page.url()).pathname;
+  await expect(page.getByTestId('price-total')).toContainText('1,692.80');
+  await expect(page.getByTestId('order-timeline')).toContainText('جديد');
+  await expect(page.getByTestId('cart-count')).not.toContainText(/\d/);
+  await shot(page, 'order-paid-ar');
+  await expectAccessible(page);
+
+  await open(page, '/orders');
+  await expect(page.getByTestId('order-card').filter({ hasText: orderNumber })).toBeVisible();
+  await shot(page, 'orders-tabs-ar');
+});
+
+test('the admin moves the order to delivered in the dashboard', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  const admin = await context.newPage();
+  await signInAdmin(admin);
+  await open(admin, '/admin/store-orders');
+  await admin.getByTestId('list-search').fill(orderNumber);
+  await admin.getByTestId('list-search').press('Enter');
+  await expect(admin.getByTestId('admin-orders-table-row')).toHaveCount(1);
+  await shot(admin, 'admin-store-orders');
+  await admin.getByTestId('admin-order-link').click();
+  await expect(admin).toHaveURL(/\/admin\/store-orders\/\d+$/);
+  for (const status of ['preparing', 'delivering', 'delivered']) {
+    await admin.getByTestId(`move-${status}`).click();
+    await admin.getByTestId(`move-${status}-confirm`).click();
+    await expect(admin.getByTestId('order-status')).toHaveAttribute('data-status', status);
+  }
+  await expect(admin.getByTestId('admin-cancel')).toHaveCount(0);
+  await shot(admin, 'admin-store-order-delivered');
+  await admin.getByTestId('admin-invoice').click();
+  await expect(admin.getByTestId('invoice-qr')).toBeVisible();
+  await shot(admin, 'admin-store-order-invoice');
+  await context.close();
+});
+
+test('the customer rates the products and opens the invoice, in Arabic and English', async () => {
+  const page = customer;
+  await open(page, orderUrl);
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered');
+  await page.getByTestId('rate-open').click();
+  await expect(page).toHaveURL(/\/orders\/evaluation\/\d+/);
+  const lines = page.getByTestId('rate-line');
+  await expect(lines).toHaveCount(2);
+  // Sending without stars is refused in the page.
+  await lines.first().getByTestId('rate-submit').click();
+  await expect(lines.first().getByText('اختر عدد النجوم')).toBeVisible();
+  for (const [i, stars] of [
+    [0, 5],
+    [1, 4],
+  ] as const) {
+    const line = lines.nth(i);
+    await line
+      .getByTestId('rate-stars')
+      .locator('label')
+      .nth(stars - 1)
+      .click();
+    await line.getByTestId('rate-comment').fill('منتج ممتاز وتوصيل سريع');
+    await line.getByTestId('rate-submit').click();
+    await expect(line.getByText('شكراً لتقييمك')).toBeVisible();
+  }
+  await shot(page, 'evaluation-ar');
+  await expectAccessible(page);
+
+  await open(page, `/en${orderUrl}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+  await page.getByTestId('invoice-open').click();
+  await expect(page.getByTestId('invoice')).toContainText('Simplified tax invoice');
+  await expect(page.getByTestId('invoice-qr')).toBeVisible();
+  await shot(page, 'order-invoice-en');
+
+  await open(page, '/en/orders/online_store_order?tab=finished');
+  await expect(page.getByTestId('order-card').filter({ hasText: orderNumber })).toContainText('Delivered');
+  await shot(page, 'orders-finished-en');
+});
+
+test('the dashboard manages coupons (create, close, open, notify) and delivery prices', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  const admin = await context.newPage();
+  await signInAdmin(admin);
+  await open(admin, '/admin/coupons');
+  await admin.getByTestId('coupon-add').click();
+  const form = admin.getByTestId('coupon-form');
+  const code = `E2E${TAG}`.toUpperCase();
+  const local = (d: Date) => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  };
+  await form.getByTestId('coupon-title').fill('خصم نهاية الأسبوع');
+  await form.getByTestId('coupon-code').fill('abc');
+  await form.getByTestId('coupon-value').fill('15');
+  await form.getByTestId('coupon-max-uses').fill('50');
+  await form.getByTestId('coupon-starts').fill(local(new Date(Date.now() - 3_600_000)));
+  await form.getByTestId('coupon-expires').fill(local(new Date(Date.now() + 10 * 86_400_000)));
+  await form.getByTestId('coupon-submit').click();
+  // The server's rule, in Arabic, under the field.
+  await expect(form.getByText('يجب ألا يقل هذا الحقل عن 5 أحرف')).toBeVisible();
+  await form.getByTestId('coupon-code').fill(code.toLowerCase());
+  await form.getByTestId('coupon-submit').click();
+  const row = admin.getByTestId('coupons-table-row').filter({ hasText: code });
+  await expect(row).toContainText('متاح');
+  await row.getByTestId('coupon-toggle').click();
+  await admin.getByTestId('coupon-toggle-confirm').click();
+  await expect(row).toContainText('مغلق');
+  await row.getByTestId('coupon-toggle').click();
+  await admin.getByTestId('coupon-toggle-confirm').click();
+  await expect(row).toContainText('متاح');
+  await row.getByTestId('coupon-notify').click();
+  await admin.getByTestId('coupon-notify-confirm').click();
+  await expect(admin.getByText(/تم إرسال الإشعار إلى/)).toBeVisible();
+  await shot(admin, 'admin-coupons');
+  await expectAccessible(admin);
+
+  await open(admin, '/admin/delivery-prices');
+  const riyadh = admin.getByTestId('delivery-table-row').filter({ hasText: 'الرياض' });
+  await riyadh.getByTestId('delivery-edit').click();
+  await admin.getByTestId('delivery-price').fill('35');
+  await admin.getByTestId('delivery-free-above').fill('600');
+  await admin.getByTestId('delivery-submit').click();
+  await expect(riyadh).toContainText('35.00');
+  await expect(riyadh).toContainText('600.00');
+  await shot(admin, 'admin-delivery-prices');
+  await expectAccessible(admin);
+  await context.close();
+});
+
+test('a second customer charges the wallet by card and pays an order from it (English)', async ({ browser }) => {
+  test.setTimeout(120_000); // sign-up, a card payment and a checkout in one test
+  const page = await newCustomerPage(browser, 'en-GB');
+  await open(page, '/en/auth/login');
+  const phone = newPhone();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page).toHaveURL(/\/en\/auth\/Otp/);
+  await typeCode(page, await codeFor(`966${phone}`));
+  await expect(page).toHaveURL(/\/en\/auth\/register/);
+  await page.getByTestId('field-name').fill('Noura Alqahtani');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('Noura Alqahtani');
+
+  // 200 SAR into the wallet by the sandbox's success card.
+  await open(page, '/en/more/wallet');
+  await page.getByTestId('wallet-amount').fill('200');
+  await page.getByTestId('wallet-charge-submit').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.locator('#card').fill('4111111111111111');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/en\/more\/wallet\?payment_id=\d+&payment_status=paid$/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('wallet-balance')).toContainText('200.00');
+
+  // One pack of chlorine, delivered to Riyadh (35 SAR since the dashboard changed it), paid from the wallet.
+  await addToCart(page, chlorine.id, 1);
+  await open(page, '/en/shopping_cart');
+  await page.getByTestId('address-add').click();
+  const form = page.getByTestId('address-form');
+  await form.getByTestId('address-city').click();
+  await page.getByRole('option', { name: 'Riyadh' }).click();
+  await form.getByTestId('address-district').fill('Al Malqa');
+  await form.getByTestId('address-street').fill('King Fahd Road');
+  await form.getByTestId('address-building').fill('4321');
+  await form.getByTestId('address-postal').fill('13524');
+  await form.getByTestId('address-save').click();
+  await expect(page.getByTestId('address-option')).toHaveCount(1);
+  // (90 + 35) x 1.15 = 143.75 SAR
+  await expect(page.getByTestId('price-total')).toContainText('143.75');
+  await page.getByTestId('payment-method').locator('label').filter({ hasText: 'Wallet' }).click();
+  await expect(page.getByText('Your wallet balance: SAR 200.00')).toBeVisible();
+  await page.getByTestId('place-order').click();
+
+  await page.waitForURL(/\/en\/orders\/online_store_order\/\d+/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'new');
+  await expect(page.getByTestId('price-total')).toContainText('143.75');
+  await shot(page, 'order-wallet-en');
+  await expectAccessible(page);
+
+  // The wallet shows the payment: 200 - 143.75 = 56.25 SAR.
+  await open(page, '/en/more/wallet');
+  await expect(page.getByTestId('wallet-balance')).toContainText('56.25');
+  await expect(page.getByTestId('wallet-entry').first()).toHaveAttribute('data-kind', 'payment');
+  await expect(page.getByTestId('wallet-entry-amount').first()).toContainText('143.75');
+  await page.context().close();
+});

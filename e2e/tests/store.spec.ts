@@ -1,0 +1,386 @@
+/**
+ * The store pages (issue 4, site): the list with Arabic-aware search, filters
+ * and sort in the address, the product page with its options, cart and head
+ * tags, the English page, and favourites. Its own catalogue rows (made through
+ * the dashboard API) keep the figures fixed whatever the demo data holds.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { clientIp, codeFor, DEMO_ADMIN, expectAccessible, newPhone, open, shot, typeCode } from './support.ts';
+
+test.describe.configure({ mode: 'serial' });
+const ip = clientIp();
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': ip } });
+
+/** A word in every name made here, so a search finds only these products. */
+const TAG = `qx${Date.now() % 100_000}`;
+const SITE = { 'x-pool-site': '1' };
+
+type Made = { id: number };
+let category: Made & { name_ar: string; name_en: string };
+let pump: Made & { details: string };
+let filter: Made;
+let pictures: { front: string; side: string; blueTwo: string };
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/admin/login', { data: DEMO_ADMIN });
+  const body = await res.json();
+  expect(body.key, body.msg).toBe('success');
+  return body.data.token as string;
+}
+
+/** A plain picture uploaded through the dashboard's product image route; its URL. */
+async function picture(request: APIRequestContext, token: string, colour: { r: number; g: number; b: number }) {
+  const buffer = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  const res = await request.post('/api/admin/products/images', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { image: { name: 'pump.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  const body = await res.json();
+  expect(body.key, body.msg).toBe('success');
+  return body.data.url as string;
+}
+
+async function make<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
+  return body.data as T;
+}
+
+test.beforeAll(async ({ request }) => {
+  const token = await adminToken(request);
+  category = await make(request, token, '/categories', { name_ar: `مضخات ${TAG}`, name_en: `Pumps ${TAG}` });
+  const sub = await make<Made>(request, token, '/categories', {
+    name_ar: `مضخات المسابح ${TAG}`,
+    name_en: `Pool pumps ${TAG}`,
+    parent_id: category.id,
+  });
+  type Feature = Made & { options: Made[] };
+  const power = await make<Feature>(request, token, '/features', {
+    name_ar: `القدرة ${TAG}`,
+    name_en: `Power ${TAG}`,
+    options: [
+      { name_ar: '1 حصان', name_en: '1 HP' },
+      { name_ar: '2 حصان', name_en: '2 HP' },
+    ],
+  });
+  const colour = await make<Feature>(request, token, '/features', {
+    name_ar: `اللون ${TAG}`,
+    name_en: `Colour ${TAG}`,
+    options: [
+      { name_ar: 'أزرق', name_en: 'Blue' },
+      { name_ar: 'أبيض', name_en: 'White' },
+    ],
+  });
+  const [front, side, blueTwo] = await Promise.all([
+    picture(request, token, { r: 20, g: 120, b: 200 }),
+    picture(request, token, { r: 230, g: 240, b: 250 }),
+    picture(request, token, { r: 10, g: 60, b: 160 }),
+  ]);
+  pictures = { front: front!, side: side!, blueTwo: blueTwo! };
+  const [hp1, hp2] = power.options.map((o) => o.id);
+  const [blue, white] = colour.options.map((o) => o.id);
+  // Three groups: 1 HP blue (main), 2 HP blue, 2 HP white sold out; 1 HP white is not sold. 10 % off until 2030.
+  const made = await make<Made>(request, token, '/products', {
+    type: 'multi',
+    name_ar: `مضخة مسبح ذكية ${TAG}`,
+    name_en: `Smart pool pump ${TAG}`,
+    description_ar: 'مضخة موفرة للطاقة بسرعات متغيرة، هادئة ومناسبة للمسابح المنزلية.',
+    description_en: 'An energy-saving variable-speed pump, quiet and right for home pools.',
+    category_id: category.id,
+    sub_category_id: sub.id,
+    discount_type: 'ratio',
+    discount_value: 10,
+    discount_expires_at: '2030-06-30T21:00:00Z',
+    installation_price: 15_000,
+    images: [front, side],
+    features: [
+      { feature_id: power.id, option_ids: [hp1, hp2] },
+      { feature_id: colour.id, option_ids: [blue, white] },
+    ],
+    variants: [
+      { option_ids: [hp1, blue], price: 100_000, stock: 8 },
+      { option_ids: [hp2, blue], price: 150_000, stock: 3, images: [blueTwo] },
+      { option_ids: [hp2, white], price: 160_000, stock: 0 },
+    ],
+  });
+  pump = { id: made.id, details: `${made.id}-smart-pool-pump-${TAG}` };
+  filter = await make<Made>(request, token, '/products', {
+    name_ar: `فلتر رملي ${TAG}`,
+    name_en: `Sand filter ${TAG}`,
+    description_ar: 'فلتر رملي للمسابح الصغيرة.',
+    description_en: 'A sand filter for small pools.',
+    category_id: category.id,
+    price: 45_000,
+    stock: 10,
+  });
+});
+
+const cards = (page: Page) => page.getByTestId('product-card');
+/** An option chip of the product page, by its label. */
+const option = (page: Page, name: string) =>
+  page.getByTestId('variant-options').locator('label').filter({ hasText: name });
+const noHorizontalScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+test('browse in Arabic: Arabic-aware search, a category kept after reload, sort by price', async ({ page }) => {
+  await open(page, '/online_store');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('store-heading')).toHaveText('المتجر الإلكتروني');
+  await expect(cards(page).first()).toBeVisible();
+
+  // 'مضخه' (haa) finds 'مضخة' (taa marbuta).
+  const search = page.getByTestId('store-search-input');
+  await search.fill(`مضخه ${TAG}`);
+  await page.getByTestId('store-search-submit').click();
+  await expect(page).toHaveURL(/\?q=/);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(`مضخة مسبح ذكية ${TAG}`);
+  await expect(page.getByTestId('store-count')).toContainText('منتج واحد');
+
+  // A search with nothing: the no-results state.
+  await search.fill(`لا يوجد ${TAG}`);
+  await page.getByTestId('store-search-submit').click();
+  await expect(page.getByTestId('store-no-results')).toBeVisible();
+  await page.getByTestId('store-no-results').getByRole('link').click();
+  await expect(page).toHaveURL(/\/online_store$/);
+  // The address changes before React shows the new list: wait for it.
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('store-no-results')).toBeHidden();
+
+  // The category from the sidebar: in the address, kept after a reload.
+  await page.getByTestId('store-filters').getByRole('link', { name: category.name_ar, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`category=${category.id}`));
+  await expect(cards(page)).toHaveCount(2);
+  await page.reload();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('store-heading')).toHaveText(category.name_ar);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByTestId('store-chips')).toContainText(category.name_ar);
+
+  // Sort by price, both ways (the pump's main group costs 900 after its discount, the filter 450).
+  await page.getByTestId('store-sort').selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(cards(page).first()).toHaveAttribute('data-id', String(filter.id));
+  await page.getByTestId('store-sort').selectOption('price_desc');
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect(cards(page).first()).toHaveAttribute('data-id', String(pump.id));
+  await expect(page).toHaveURL(new RegExp(`category=${category.id}`));
+  // Back goes to the previous sort.
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(cards(page).first()).toHaveAttribute('data-id', String(filter.id));
+  await expectAccessible(page);
+});
+
+test('the product page: options change price and stock, add to cart', async ({ page }) => {
+  await open(page, `/online_store?category=${category.id}`);
+  await cards(page)
+    .filter({ hasText: `مضخة مسبح ذكية ${TAG}` })
+    .getByRole('link')
+    .first()
+    .click();
+  // The Arabic card links by id; the page settles on the English slug.
+  await expect(page).toHaveURL(new RegExp(`/online_store/${pump.details}$`));
+  await expect(page.getByTestId('product-name')).toHaveText(`مضخة مسبح ذكية ${TAG}`);
+  const buy = page.getByTestId('product-buy');
+  const now = buy.getByTestId('price-now');
+  await expect(now).toContainText('900.00');
+  await expect(buy.getByTestId('price-was')).toContainText('1,000.00');
+  await expect(buy.getByTestId('discount-badge')).toContainText('10');
+  await expect(page.getByTestId('discount-ends')).toContainText('2030');
+  await expect(page.getByTestId('stock')).toHaveText('متوفر');
+
+  // The gallery: WebP copies from the upload pipeline; arrow keys move through the thumbnails (left is forward in Arabic).
+  const gallery = page.getByTestId('gallery');
+  const thumbs = gallery.getByTestId('gallery-thumb');
+  const shown = gallery.locator('#gallery-panel img');
+  await expect(thumbs).toHaveCount(2);
+  await expect(shown).toHaveAttribute('src', pictures.front);
+  await expect(gallery.locator('#gallery-panel source[type="image/webp"]')).toHaveAttribute(
+    'srcset',
+    /-960\.webp 960w/,
+  );
+  await thumbs.first().focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(thumbs.nth(1)).toBeFocused();
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(shown).toHaveAttribute('src', pictures.side);
+  await page.keyboard.press('Home');
+  await expect(shown).toHaveAttribute('src', pictures.front);
+
+  // 1 HP white is not sold: disabled while 1 HP is chosen.
+  await expect(page.getByRole('radio', { name: /أبيض/ })).toBeDisabled();
+  await option(page, '2 حصان').click();
+  await expect(now).toContainText('1,350.00');
+  await expect(page).toHaveURL(/variant=\d+/);
+  // This group has its own picture: shown first.
+  await expect(thumbs).toHaveCount(3);
+  await expect(shown).toHaveAttribute('src', pictures.blueTwo);
+  await expect(page.getByTestId('stock')).toHaveText('بقيت 3 قطع فقط');
+  await expect(page.getByRole('radio', { name: /أبيض/ })).toBeEnabled();
+  // 2 HP white is sold out.
+  await option(page, 'أبيض').click();
+  await expect(now).toContainText('1,440.00');
+  await expect(page.getByTestId('stock')).toHaveText('نفدت الكمية');
+  await expect(page.getByTestId('add-to-cart')).toBeDisabled();
+  await option(page, 'أزرق').click();
+  await expect(now).toContainText('1,350.00');
+
+  // Quantity: at most the stock (3).
+  const plus = page.getByRole('button', { name: 'زيادة الكمية' });
+  await plus.click();
+  await plus.click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('3');
+  await expect(plus).toBeDisabled();
+  await page.getByRole('button', { name: 'إنقاص الكمية' }).click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('2');
+
+  await page.getByTestId('add-to-cart').click();
+  await expect(
+    page.getByText('تمت الإضافة إلى السلة').or(page.locator('.mantine-Notification-root')).first(),
+  ).toBeVisible();
+  const cart = await (await page.request.get('/api/user/cart', { headers: SITE })).json();
+  expect(cart.data.count).toBe(2);
+  expect(cart.data.lines[0]).toMatchObject({ product_id: pump.id, quantity: 2, unit_price: 135_000 });
+  await expect(page.getByTestId('cart-count')).toContainText('2');
+
+  // The simple product from its card.
+  await open(page, `/online_store?category=${category.id}`);
+  await cards(page)
+    .filter({ hasText: `فلتر رملي ${TAG}` })
+    .getByTestId('card-add-to-cart')
+    .click();
+  await expect(page.getByTestId('cart-count')).toContainText('3');
+  await expectAccessible(page);
+});
+
+test('the English page, the id address, the server-rendered head, 404', async ({ page, request, baseURL }) => {
+  await open(page, `/en/online_store/${pump.details}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('product-name')).toHaveText(`Smart pool pump ${TAG}`);
+  await expect(page.getByTestId('product-buy').getByTestId('price-now')).toContainText('900.00');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/en/online_store/${pump.details}`,
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/online_store/${pump.details}`,
+  );
+  await expectAccessible(page);
+
+  // /online_store_id/{id} moves to the product's address in the same language.
+  await open(page, `/en/online_store_id/${pump.id}`);
+  await expect(page).toHaveURL(new RegExp(`/en/online_store/${pump.details}$`));
+  const moved = await request.get(`/online_store_id/${pump.id}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/online_store/${pump.details}`);
+
+  // The head a search engine or a link preview reads, without running scripts.
+  const html = await (await request.get(`/online_store/${pump.details}`)).text();
+  expect(html).toContain(`<title>مضخة مسبح ذكية ${TAG}`);
+  expect(html).toMatch(new RegExp(`<meta property="og:title" content="مضخة مسبح ذكية ${TAG}"`));
+  expect(html).toMatch(/<meta property="og:type" content="product"/);
+  expect(html).toContain(`<meta property="og:image" content="${baseURL}${pictures.front}"`);
+  expect(html).toMatch(/<meta property="product:price:amount" content="900.00"/);
+  expect(html).toMatch(/<meta property="product:price:currency" content="SAR"/);
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/online_store/${pump.details}"`);
+  const ld = /<script type="application\/ld\+json" nonce="[^"]+">(.+?)<\/script>/.exec(html);
+  expect(ld, 'JSON-LD with the CSP nonce').not.toBeNull();
+  const product = JSON.parse(ld![1]!);
+  expect(product).toMatchObject({
+    '@type': 'Product',
+    name: `مضخة مسبح ذكية ${TAG}`,
+    image: [`${baseURL}${pictures.front}`, `${baseURL}${pictures.side}`],
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'SAR', lowPrice: '900.00', highPrice: '1440.00' },
+  });
+  const english = await (await request.get(`/en/online_store/${pump.details}`)).text();
+  expect(english).toContain(`<link rel="canonical" href="${baseURL}/en/online_store/${pump.details}"`);
+  expect(english).toContain(`"name":"Smart pool pump ${TAG}"`);
+
+  const missing = await request.get('/online_store/2147483000-nothing');
+  expect(missing.status()).toBe(404);
+  await open(page, '/en/online_store/2147483000');
+  await expect(page.getByTestId('not-found-message')).toBeVisible();
+});
+
+test('favourites: a visitor is asked to sign in; a customer adds, lists and removes', async ({ page }) => {
+  await open(page, `/online_store/${pump.details}`);
+  await page.getByTestId('product-buy').getByTestId('favourite-toggle').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('عذراً، أنت غير مسجل في الموقع.');
+  await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  const phone = newPhone();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page).toHaveURL(/\/auth\/Otp/);
+  await typeCode(page, await codeFor(`966${phone}`));
+  await expect(page).toHaveURL(/\/auth\/register/);
+  await page.getByTestId('field-name').fill('نورة العتيبي');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('account-menu')).toContainText('نورة العتيبي');
+
+  await open(page, '/more/favorite');
+  await expect(page.getByTestId('favourites-empty')).toBeVisible();
+
+  await open(page, `/online_store/${pump.details}`);
+  const toggle = page.getByTestId('product-buy').getByTestId('favourite-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await open(page, `/online_store?category=${category.id}`);
+  const filterCard = cards(page).filter({ hasText: `فلتر رملي ${TAG}` });
+  await filterCard.getByTestId('favourite-toggle').click();
+  await expect(filterCard.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+
+  await open(page, '/more/favorite');
+  await expect(cards(page)).toHaveCount(2);
+  await expect(page.getByTestId('favourites-count')).toContainText('منتجان');
+  await shot(page, 'store-favourites-ar');
+  await expectAccessible(page);
+  await cards(page).first().getByTestId('favourite-toggle').click();
+  await expect(cards(page)).toHaveCount(1);
+  await cards(page).first().getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourites-empty')).toBeVisible();
+});
+
+test('the home page shows products from the store and leads to them', async ({ page }) => {
+  await open(page, '/');
+  const strip = page.getByTestId('home-products');
+  await expect(cards(page).first()).toBeVisible();
+  await strip.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/online_store\/\d+-[a-z0-9-]+$/);
+  await expect(page.getByTestId('product-name')).toBeVisible();
+});
+
+for (const lang of ['ar', 'en'] as const) {
+  const prefix = lang === 'ar' ? '' : '/en';
+  test(`screenshots in ${lang}: desktop and a 390 px phone without sideways scrolling`, async ({ page }) => {
+    await open(page, `${prefix}/online_store`);
+    await shot(page, `store-${lang}`);
+    await open(page, `${prefix}/online_store/${pump.details}`);
+    await shot(page, `product-${lang}`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `${prefix}/online_store?category=${category.id}`);
+    await noHorizontalScroll(page);
+    await shot(page, `store-phone-${lang}`);
+    await page.getByTestId('open-filters').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(400); // the drawer's slide-in, before colours are measured
+    await shot(page, `store-filters-phone-${lang}`);
+    await expectAccessible(page);
+    await page.getByTestId('show-results').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await open(page, `${prefix}/online_store/${pump.details}`);
+    await noHorizontalScroll(page);
+    await shot(page, `product-phone-${lang}`);
+    await expectAccessible(page);
+  });
+}

@@ -1,0 +1,123 @@
+/** Helpers shared by the end-to-end tests. */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const dataDir = () => process.env.E2E_DATA_DIR!;
+export const SHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+/** The newest 4-digit code sent to a full number (e.g. 966500000001), polled from the SMS outbox. */
+export async function codeFor(fullNumber: string, after = 0): Promise<string> {
+  const file = join(dataDir(), 'sms-outbox.jsonl');
+  for (let i = 0; i < 50; i++) {
+    if (existsSync(file)) {
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+      const mine = lines.filter((m) => m.to === fullNumber && Date.parse(m.at) >= after);
+      const code = mine.at(-1)?.text.match(/\d{4}/)?.[0];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code sent to ${fullNumber}`);
+}
+
+/** Opens a page and waits for hydration and the 1 s splash to leave. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // A click before hydration finds no handler: wait for React to take over the page.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  // A page reached by a full load (e.g. back from the payment page) shows the 1 s splash first.
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  // Scroll through the page so lazy images load, then wait for every image.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const loaded = Promise.all(
+      [...document.images].map((img) =>
+        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    );
+    await Promise.race([loaded, new Promise((r) => setTimeout(r, 3000))]);
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const usedIps = new Set<string>();
+/**
+ * A client address of its own for a test (documentation ranges TEST-NET-1/2/3), sent as
+ * X-Forwarded-For to the trusted-proxy server, so per-IP limits apply per test. Random,
+ * because each worker process loads this module anew.
+ */
+export function clientIp(): string {
+  const nets = ['192.0.2', '198.51.100', '203.0.113'];
+  for (;;) {
+    const ip = `${nets[Math.floor(Math.random() * nets.length)]}.${1 + Math.floor(Math.random() * 254)}`;
+    if (!usedIps.has(ip)) {
+      usedIps.add(ip);
+      return ip;
+    }
+  }
+}
+
+let nextPhone = Date.now() % 1_000_000;
+/** A Saudi mobile number no other test uses. */
+export const newPhone = () => `58${String(nextPhone++ % 10_000_000).padStart(7, '0')}`;
+
+/** Types the 4-digit code into a PinInput (focus moves by itself). */
+export async function typeCode(
+  page: Page,
+  code: string,
+  firstInput = page.locator('input[autocomplete="one-time-code"]').first(),
+) {
+  await firstInput.click();
+  await page.keyboard.type(code);
+}
+
+/**
+ * Signs the browser context in through the API, as the site itself does
+ * (`x-pool-site` makes the API set the HttpOnly auth cookie).
+ */
+export async function signInByApi(page: Page, phone: string) {
+  const headers = { 'x-pool-site': '1', lang: 'ar' };
+  const sent = await page.request.post('/api/user/send-code', { headers, form: { phone, country_code: '966' } });
+  expect(sent.status()).toBe(200);
+  const code = await codeFor(`966${phone}`);
+  const checked = await page.request.post('/api/user/check-code', {
+    headers,
+    form: { phone, country_code: '966', code },
+  });
+  expect((await checked.json()).key).toBe('success');
+}
+
+export const DEMO_ADMIN = { email: 'admin@masabeh.com', password: 'Admin@12345' };
+
+/** Signs in on the dashboard's login page (the demo super admin unless told otherwise) and waits for its home. */
+export async function signInAdmin(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
+  await open(page, '/admin/login');
+  const form = page.getByTestId('admin-login-form');
+  await form.getByLabel('البريد الإلكتروني').fill(email);
+  await form.getByLabel('كلمة المرور').fill(password);
+  await page.getByTestId('admin-login-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_visible_created_idx" ON "products" USING btree ("created_at","id") WHERE "products"."is_active" and "products"."deleted_at" is null;

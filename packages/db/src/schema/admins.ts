@@ -1,0 +1,63 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, tz, updatedAt } from './columns.ts';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Permission codes come from `ALL_PERMISSIONS` in @pool/contracts. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: varchar('permission', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    countryCode: varchar('country_code', { length: 4 }).notNull().default('966'),
+    phone: varchar('phone', { length: 12 }),
+    passwordHash: text('password_hash').notNull(),
+    image: text('image'),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    /** The seeded owner account: every permission, cannot be blocked or deleted. */
+    isSuper: boolean('is_super').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    deletedAt: tz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admins_email_unique')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at'),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [index('admin_tokens_admin_idx').on(t.adminId)],
+);

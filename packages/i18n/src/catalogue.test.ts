@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues, translate } from './index.ts';
+
+type Tree = { [k: string]: string | Tree };
+const flatten = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : flatten(v, `${prefix}${k}.`)));
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (keys: string[]) => new Set(keys.map((k) => k.replace(PLURAL, '')));
+
+describe('catalogues', () => {
+  const ar = flatten(catalogues.ar as unknown as Tree);
+  const en = flatten(catalogues.en as unknown as Tree);
+
+  it('have the same keys in Arabic and English (plural forms aside)', () => {
+    expect([...base(ar)].sort()).toEqual([...base(en)].sort());
+  });
+
+  it('give every Arabic plural key its six forms', () => {
+    const plurals = [...new Set(ar.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+    for (const key of plurals) {
+      for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) {
+        expect(ar, `${key}_${form}`).toContain(`${key}_${form}`);
+      }
+    }
+  });
+
+  it('give every English plural key its one and other forms', () => {
+    const plurals = [...new Set(en.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+    for (const key of plurals) {
+      expect(en).toContain(`${key}_one`);
+      expect(en).toContain(`${key}_other`);
+    }
+  });
+
+  it('has no empty message', () => {
+    for (const lang of ['ar', 'en'] as const) {
+      for (const key of flatten(catalogues[lang] as unknown as Tree)) {
+        expect(translate(lang, key).trim(), `${lang}:${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('uses Arabic plural rules', () => {
+    expect(translate('ar', 'common.items', { count: 2 })).toBe('عنصران');
+    expect(translate('ar', 'common.items', { count: 5 })).toBe('5 عناصر');
+    expect(translate('ar', 'common.items', { count: 11 })).toBe('11 عنصرًا');
+    expect(translate('en', 'common.items', { count: 5 })).toBe('5 items');
+  });
+
+  it('interpolates parameters', () => {
+    expect(translate('en', 'server.resend_wait', { seconds: 42 })).toBe('You can request a new code in 42 seconds');
+  });
+});

@@ -1,0 +1,23 @@
+export default {
+  title: 'Contact us',
+  description:
+    'Write to the Masabeh team or call us; we are happy to answer your questions about pool services and supplies.',
+  intro: 'A question or a suggestion? Write to us and we will reply as soon as we can.',
+  form_title: 'Send a message',
+  name: 'Name',
+  name_placeholder: 'Your full name',
+  phone: 'Mobile number',
+  phone_placeholder: '5xxxxxxxx',
+  phone_hint: '9 to 10 digits, without the country code',
+  message: 'Message',
+  message_placeholder: 'Write your message here',
+  message_count: '{{count}} / {{max}}',
+  send: 'Send message',
+  info_title: 'Contact details',
+  location: 'Address',
+  phone_label: 'Phone',
+  email: 'E-mail',
+  map: 'Show on the map',
+  socials_title: 'Follow us',
+  opens_new_tab: '(opens in a new tab)',
+};
