@@ -178,12 +178,12 @@ test('browse in Arabic: Arabic-aware search, a category kept after reload, sort 
 
 test('the product page: options change price and stock, add to cart', async ({ page }) => {
   await open(page, `/online_store?category=${category.id}`);
-  await cards(page)
-    .filter({ hasText: `مضخة مسبح ذكية ${TAG}` })
-    .getByRole('link')
-    .first()
-    .click();
-  // The Arabic card links by id; the page settles on the English slug.
+  // The card links straight to the product's own address (the English slug, in Arabic too): no redirect.
+  const pumpCard = cards(page).filter({ hasText: `مضخة مسبح ذكية ${TAG}` });
+  for (const link of await pumpCard.getByRole('link').all()) {
+    await expect(link).toHaveAttribute('href', `/online_store/${pump.details}`);
+  }
+  await pumpCard.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/online_store/${pump.details}$`));
   await expect(page.getByTestId('product-name')).toHaveText(`مضخة مسبح ذكية ${TAG}`);
   const buy = page.getByTestId('product-buy');
@@ -341,6 +341,12 @@ test('favourites: a visitor is asked to sign in; a customer adds, lists and remo
   await open(page, '/more/favorite');
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByTestId('favourites-count')).toContainText('منتجان');
+  await expect(
+    cards(page)
+      .filter({ hasText: `مضخة مسبح ذكية ${TAG}` })
+      .getByRole('heading')
+      .getByRole('link'),
+  ).toHaveAttribute('href', `/online_store/${pump.details}`);
   await shot(page, 'store-favourites-ar');
   await expectAccessible(page);
   await cards(page).first().getByTestId('favourite-toggle').click();
@@ -353,6 +359,10 @@ test('the home page shows products from the store and leads to them', async ({ p
   await open(page, '/');
   const strip = page.getByTestId('home-products');
   await expect(cards(page).first()).toBeVisible();
+  // Every card links to a product's own address, not to `/online_store_id/{id}` (a redirect).
+  for (const link of await strip.getByTestId('product-card').getByRole('heading').getByRole('link').all()) {
+    await expect(link).toHaveAttribute('href', /^\/online_store\/\d+-[a-z0-9-]+$/);
+  }
   await strip.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/online_store\/\d+-[a-z0-9-]+$/);
   await expect(page.getByTestId('product-name')).toBeVisible();

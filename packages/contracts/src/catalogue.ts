@@ -383,6 +383,15 @@ const discount = {
 
 export const storeProductCard = z.object({
   ...localName,
+  slug: z
+    .string()
+    .describe(
+      'of the English name, the same in both languages; the page is /online_store/{id}-{slug} ({id} alone when empty)',
+    ),
+  variant_id: z
+    .number()
+    .nullable()
+    .describe('the variant the card shows (the main one); null when the product has none'),
   type: z.enum(PRODUCT_TYPES),
   image: z.string().nullable(),
   ...priced,

@@ -21,3 +21,4 @@ export * from './cart.ts';
 export * from './store-orders.ts';
 export * from './catalogue.ts';
 export * from './wallet.ts';
+export * from './slug.ts';

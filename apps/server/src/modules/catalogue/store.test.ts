@@ -176,6 +176,22 @@ describe('the product list', () => {
     expect(ar.data.find((p) => p.id === ids.pump)!.name).toBe('مضخة مسبح ١ حصان');
   });
 
+  it('gives each card the slug of its page (from the English name, in both languages) and the variant it shows', async () => {
+    const mainVariant = async (id: number) =>
+      (await app.db.select().from(tables.products).where(eq(tables.products.id, id)))[0]!.mainVariantId;
+    for (const lang of ['ar', 'en'] as const) {
+      const byId = Object.fromEntries((await list({}, { lang })).data.map((p) => [p.id, p]));
+      expect(byId[ids.pump!]).toMatchObject({ slug: 'pool-pump-1-hp', variant_id: await mainVariant(ids.pump!) });
+      expect(byId[ids.sized!]).toMatchObject({ slug: 'sized-pump', variant_id: await mainVariant(ids.sized!) });
+      expect(byId[ids.filter!]!.slug).toBe('sand-filter-50');
+    }
+    expect(await mainVariant(ids.sized!)).toEqual(expect.any(Number));
+    const related = ok<StoreProductCard[]>(await call(app, 'GET', `/store/products/${ids.pump}/related`));
+    expect(related.find((p) => p.id === ids.sized)).toMatchObject({ slug: 'sized-pump' });
+    const product = ok<StoreProduct>(await call(app, 'GET', `/store/products/${ids.sized}`));
+    expect(product).toMatchObject({ slug: 'sized-pump', variant_id: product.main_variant_id });
+  });
+
   it('searches Arabic ignoring diacritics, alef forms, taa marbuta and alef maqsura, and English in any case', async () => {
     const found = async (q: string) => (await list({ q })).data.map((p) => p.id).sort();
     expect(await found('مضخه')).toEqual([ids.pump, ids.sized, ids.expired, ids.unavailable].sort());
@@ -341,9 +357,9 @@ describe('favourites', () => {
     expect((await call(app, 'POST', '/favourites', { product_id: 'x' }, { token })).statusCode).toBe(422);
 
     const mine = ok<Page>(await call(app, 'GET', '/favourites', undefined, { token }));
-    expect(mine.data.map((p) => [p.id, p.is_favourite])).toEqual([
-      [ids.filter, true],
-      [ids.pump, true],
+    expect(mine.data.map((p) => [p.id, p.is_favourite, p.slug])).toEqual([
+      [ids.filter, true, 'sand-filter-50'],
+      [ids.pump, true, 'pool-pump-1-hp'],
     ]);
     expect(ok<Page>(await call(app, 'GET', '/favourites', undefined, { token: other })).data).toEqual([]);
     expect((await list({ brand_id: brand.id }, { token })).data[0]!.is_favourite).toBe(true);

@@ -10,6 +10,7 @@ import {
   STORE_PAGE_SIZE,
   discountActive,
   discountedPrice,
+  slugify,
   type Lang,
   type StoreProduct,
   type StoreProductCard,
@@ -105,6 +106,8 @@ function cardOf(
   return {
     id: r.id,
     name: lang === 'en' ? r.nameEn : r.nameAr,
+    slug: slugify(r.nameEn),
+    variant_id: r.mainVariantId,
     type: r.type,
     image: x.image,
     price: r.price,

@@ -5,33 +5,22 @@
  * enough to find it and the page moves any other spelling to that one.
  */
 
-/** A URL-safe slug of a (Latin) name: lower case, `a-z0-9` words joined by `-`, at most 80 characters. */
-export function slugify(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > 80) break;
-    slug = next;
-  }
-  return slug;
-}
+import { slugify } from '@pool/contracts';
+
+export { slugify };
+
+const detailsOf = (id: number, slug: string) => (slug ? `${id}-${slug}` : String(id));
 
 /** The `{details}` part of a product's address: `12-pool-pump`, or `12` without a Latin name. */
-export const productDetails = (id: number, englishName?: string | null) => {
-  const slug = englishName ? slugify(englishName) : '';
-  return slug ? `${id}-${slug}` : String(id);
-};
+export const productDetails = (id: number, englishName?: string | null) =>
+  detailsOf(id, englishName ? slugify(englishName) : '');
 
 /** A product page (locale-free): pass the English name when known, else the page settles on it. */
 export const productPath = (id: number, englishName?: string | null) =>
   `/online_store/${productDetails(id, englishName)}`;
+
+/** The canonical page of a product the API sent (a card or a product: it carries its `slug`). */
+export const productHref = (p: { id: number; slug: string }) => `/online_store/${detailsOf(p.id, p.slug)}`;
 
 /** The product id of a `{details}` segment (`12`, `12-pool-pump`), or null. */
 export function parseDetails(details: string | undefined): number | null {

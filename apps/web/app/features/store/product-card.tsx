@@ -6,7 +6,7 @@ import type { StoreProductCard } from '@pool/contracts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useAddToCart } from './actions.ts';
 import { FavouriteButton } from './favourite-button.tsx';
-import { productPath } from './paths.ts';
+import { productHref } from './paths.ts';
 import { DiscountBadge, Price, Stars } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 import classes from './store.module.css';
@@ -35,9 +35,9 @@ export function ProductCard({
   onFavouriteChange?: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { lang, to } = useLang();
+  const { to } = useLang();
   const cart = useAddToCart();
-  const href = to(productPath(p.id, lang === 'en' ? p.name : null));
+  const href = to(productHref(p));
   const state = stockState(p);
   return (
     <Card withBorder radius="lg" padding={0} className={classes.card} data-testid="product-card" data-id={p.id}>

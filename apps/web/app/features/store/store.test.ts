@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiQuery, filtersSearch, readFilters, withChanges } from './filters.ts';
-import { parseDetails, productDetails, slugify } from './paths.ts';
+import { parseDetails, productDetails, productHref, slugify } from './paths.ts';
 import { choose, findVariant, initialVariant, optionState, selectionOf } from './variants.ts';
 
 describe('store addresses', () => {
@@ -10,6 +10,11 @@ describe('store addresses', () => {
     expect(productDetails(12, 'مضخة')).toBe('12');
     expect(productDetails(12, null)).toBe('12');
     expect(slugify('a '.repeat(100)).length).toBeLessThanOrEqual(80);
+  });
+
+  it('links a product the API sent to its canonical page by its slug', () => {
+    expect(productHref({ id: 12, slug: 'pool-pump' })).toBe('/online_store/12-pool-pump');
+    expect(productHref({ id: 12, slug: '' })).toBe('/online_store/12');
   });
 
   it('reads the id of a details segment', () => {
