@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -9,6 +9,23 @@ process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3999);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/**
+ * A second server for the address map (tests/checkout-map.spec.ts): `MAPS_API_KEY` set, so the CSP
+ * allows Google's hosts and the site loads the Maps API (answered by a fake in the test). Kept cheap
+ * to boot: its own PGlite folder inside the run's, no demo store.
+ */
+const mapsPort = Number(process.env.E2E_MAPS_PORT ?? port + 1);
+export const mapsDataDir = join(dataDir, 'maps-server');
+mkdirSync(mapsDataDir, { recursive: true });
+const MAP_SPEC = /checkout-map\.spec\.ts$/;
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
+  TRUST_PROXY_HOPS: '1',
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
@@ -16,7 +33,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, reported as "flaky" in the list: a test that fails twice fails the run.
+  // Two whole CI runs were lost to single timing failures on a loaded 2-core machine.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL,
@@ -38,25 +57,44 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node apps/server/src/main.ts',
-    cwd: resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
-      TRUST_PROXY_HOPS: '1',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  projects: [
+    { name: 'chromium', testIgnore: MAP_SPEC },
+    { name: 'maps', testMatch: MAP_SPEC, use: { baseURL: `http://127.0.0.1:${mapsPort}` } },
+  ],
+  webServer: [
+    {
+      command: 'node apps/server/src/main.ts',
+      cwd: resolve(import.meta.dirname, '..'),
+      url: `${baseURL}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
     },
-  },
+    {
+      command: 'node apps/server/src/main.ts',
+      cwd: resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${mapsPort}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(mapsPort),
+        DATA_DIR: mapsDataDir,
+        SEED_DEMO: 'false',
+        MAPS_API_KEY: 'AIza-e2e-fake-browser-key',
+        MAPS_MAP_ID: 'e2e-map-id',
+      },
+    },
+  ],
 });
 
 // Only the runner's own process removes the data folder: worker processes load this file too,
