@@ -10,7 +10,7 @@ import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { EmptyState } from '../features/store/empty-state.tsx';
 import type { Paged } from '../features/store/load.server.ts';
-import { StorePages } from '../features/store/pages.tsx';
+import { PagesNav } from '../components/page-numbers.tsx';
 import { FAVOURITES_PATH, STORE_PATH } from '../features/store/paths.ts';
 import { ProductCard } from '../features/store/product-card.tsx';
 import classes from '../features/store/store.module.css';
@@ -79,7 +79,8 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {pagination && (
-        <StorePages
+        <PagesNav
+          mt="xl"
           total={pagination.total_pages}
           current={pagination.current_page}
           onChange={(page) => navigate(page === 1 ? to(FAVOURITES_PATH) : `${to(FAVOURITES_PATH)}?page=${page}`)}

@@ -1,18 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBell,
   IconBellOff,
@@ -34,6 +21,7 @@ import { localePath, type Lang } from '../lib/lang.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
+import { PagesNav } from '../components/page-numbers.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'notifications.title');
@@ -281,26 +269,13 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
               />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Group justify="center" component="nav" aria-label={t('notifications.pages')}>
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={goTo}
-                siblings={1}
-                // Mantine turns its arrows round in Arabic (`mantine-rotate-rtl`).
-                getItemProps={(page) => ({
-                  'aria-label': t('notifications.page_n', { page }),
-                  'aria-current': page === current ? 'page' : undefined,
-                })}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous' ? t('notifications.previous_page') : t('notifications.next_page'),
-                })}
-                data-testid="notifications-pagination"
-              />
-            </Group>
-          )}
+          <PagesNav
+            total={pages}
+            current={current}
+            onChange={goTo}
+            label={t('notifications.pages')}
+            testId="notifications-pagination"
+          />
         </>
       )}
       <Modal

@@ -17,8 +17,5 @@ export default {
   empty_title: 'لا توجد إشعارات بعد',
   empty_text: 'ستصلك هنا تحديثات طلباتك وعروضنا وتنبيهات حسابك.',
   pages: 'صفحات الإشعارات',
-  page_n: 'الصفحة {{page}}',
-  previous_page: 'الصفحة السابقة',
-  next_page: 'الصفحة التالية',
   just_now: 'الآن',
 };

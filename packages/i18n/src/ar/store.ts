@@ -60,9 +60,6 @@ export default {
   show_all: 'عرض كل المنتجات',
 
   pages: 'صفحات المنتجات',
-  page_n: 'الصفحة {{page}}',
-  previous_page: 'الصفحة السابقة',
-  next_page: 'الصفحة التالية',
 
   price_now: 'السعر:',
   price_was: 'السعر قبل الخصم:',

@@ -38,7 +38,4 @@ export default {
   dismiss: 'إغلاق',
   unavailable: 'تعذّر عرض المحفظة حاليًا. يُرجى المحاولة لاحقًا.',
   pages: 'صفحات سجل المحفظة',
-  page_n: 'الصفحة {{page}}',
-  previous_page: 'الصفحة السابقة',
-  next_page: 'الصفحة التالية',
 };

@@ -13,8 +13,5 @@ export default {
   empty_title: 'No notifications yet',
   empty_text: 'Updates on your orders, our offers and account alerts will appear here.',
   pages: 'Notification pages',
-  page_n: 'Page {{page}}',
-  previous_page: 'Previous page',
-  next_page: 'Next page',
   just_now: 'Just now',
 };

@@ -49,9 +49,6 @@ export default {
   show_all: 'Show all products',
 
   pages: 'Product pages',
-  page_n: 'Page {{page}}',
-  previous_page: 'Previous page',
-  next_page: 'Next page',
 
   price_now: 'Price:',
   price_was: 'Original price:',

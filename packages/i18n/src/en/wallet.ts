@@ -34,7 +34,4 @@ export default {
   dismiss: 'Dismiss',
   unavailable: 'The wallet cannot be shown right now. Please try again later.',
   pages: 'Wallet history pages',
-  page_n: 'Page {{page}}',
-  previous_page: 'Previous page',
-  next_page: 'Next page',
 };

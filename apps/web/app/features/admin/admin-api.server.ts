@@ -4,6 +4,7 @@
  * back to sign-in (via the layout), 403 and 404 show the error page.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
+import type { Pagination } from '@pool/contracts';
 import { apiFor, isSuccess, type ApiResult } from '../../lib/api.server.ts';
 import { readAdminToken } from '../../lib/cookies.server.ts';
 
@@ -37,6 +38,25 @@ export const queryOf = (request: Request, names: readonly string[]) => {
   const params = new URL(request.url).searchParams;
   return Object.fromEntries(names.map((n) => [n, params.get(n) ?? '']).filter(([, v]) => v !== ''));
 };
+
+export type City = { id: number; name: string };
+
+/**
+ * A filtered dashboard list (`q`, filters and `page` from the URL) and the
+ * cities for its city filter, read together.
+ */
+export async function listWithCities<Row>(
+  api: Awaited<ReturnType<typeof adminApi>>,
+  request: Request,
+  path: string,
+  params: readonly string[],
+) {
+  const [list, cities] = await Promise.all([
+    api.read<{ data: Row[]; pagination: Pagination }>(path, queryOf(request, params)),
+    api.site<City>('/user/cities'),
+  ]);
+  return { list, cities };
+}
 
 /** What an action hands the page: the answer without anything else. */
 export const answerOf = <T>(res: ApiResult<T>) => ({ msg: res.msg, key: res.key, data: res.data, status: res.status });

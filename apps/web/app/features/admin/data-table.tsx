@@ -3,10 +3,11 @@
  * filters and the page live in the URL (`useListParams`), so a list can be
  * shared, reloaded and navigated back to.
  */
-import { Center, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Center, Group, Paper, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Pagination as PageInfo } from '@pool/contracts';
+import { PageNumbers } from '../../components/page-numbers.tsx';
 
 export type Column<T> = {
   key: string;
@@ -90,14 +91,10 @@ export function DataTable<T extends { id: number }>({
           <Text fz="sm" c="dimmed">
             {t('common.items', { count: pagination.total_items })}
           </Text>
-          <Pagination
+          <PageNumbers
             total={pagination.total_pages}
-            value={pagination.current_page}
+            current={pagination.current_page}
             onChange={(page) => list.set({ page: page === 1 ? null : String(page) })}
-            getControlProps={(control) => ({
-              'aria-label': t(`admin.people_page_${control}`),
-            })}
-            getItemProps={(page) => ({ 'aria-label': t('admin.people_page_n', { page }) })}
           />
         </Group>
       ) : null}

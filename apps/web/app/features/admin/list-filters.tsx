@@ -38,20 +38,70 @@ export function SearchBox({ label, name = 'q' }: { label: string; name?: string 
   );
 }
 
-export function StatusFilter() {
+/** A choice kept in the URL parameter `name`; cleared, it shows "all". */
+export function ParamSelect({
+  name,
+  label,
+  data,
+  w,
+  searchable,
+  testId,
+}: {
+  name: string;
+  label: string;
+  data: { value: string; label: string }[];
+  w: number;
+  searchable?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const params = useListParams();
   return (
     <Select
-      label={t('admin.people_status')}
+      label={label}
       placeholder={t('admin.people_all')}
+      data={data}
+      value={params.get(name) || null}
+      onChange={(v) => params.set({ [name]: v })}
+      clearable
+      searchable={searchable}
+      w={w}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The city filter (`city_id`), searchable. */
+export function CityFilter({ cities, label, w }: { cities: { id: number; name: string }[]; label: string; w: number }) {
+  const data = cities.map((c) => ({ value: String(c.id), label: c.name }));
+  return <ParamSelect name="city_id" label={label} data={data} w={w} searchable />;
+}
+
+/** A day (`YYYY-MM-DD`) kept in the URL parameter `name`. */
+export function DateFilter({ name, label }: { name: string; label: string }) {
+  const params = useListParams();
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      value={params.get(name)}
+      onChange={(e) => params.set({ [name]: e.currentTarget.value || null })}
+      w={160}
+    />
+  );
+}
+
+/** Active or blocked accounts (`status`). */
+export function StatusFilter() {
+  const { t } = useTranslation();
+  return (
+    <ParamSelect
+      name="status"
+      label={t('admin.people_status')}
       data={[
         { value: 'active', label: t('admin.people_active') },
         { value: 'blocked', label: t('admin.people_blocked') },
       ]}
-      value={params.get('status') || null}
-      onChange={(v) => params.set({ status: v })}
-      clearable
       w={170}
     />
   );

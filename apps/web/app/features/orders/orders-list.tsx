@@ -1,9 +1,10 @@
 /** The customer's store orders by the spec's tabs (new, current, waiting, pending payment, finished), kept in the URL. */
-import { Center, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Center, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ORDER_TABS, type Pagination as Pages, type StoreOrderItem } from '@pool/contracts';
+import { PageNumbers } from '../../components/page-numbers.tsx';
 import { OrderCard } from './order-card.tsx';
 
 export function OrdersList({
@@ -62,12 +63,10 @@ export function OrdersList({
       )}
       {pagination && pagination.total_pages > 1 ? (
         <Center>
-          <Pagination
+          <PageNumbers
             total={pagination.total_pages}
-            value={pagination.current_page}
+            current={pagination.current_page}
             onChange={(p) => go({ page: p === 1 ? null : String(p) })}
-            getControlProps={(control) => ({ 'aria-label': t(`admin.people_page_${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('admin.people_page_n', { page }) })}
           />
         </Center>
       ) : null}

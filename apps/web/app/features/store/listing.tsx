@@ -19,6 +19,7 @@ import { IconAdjustmentsHorizontal, IconBuildingStore, IconSearch, IconSearchOff
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { STORE_SORTS, toHalalas } from '@pool/contracts';
+import { PagesNav } from '../../components/page-numbers.tsx';
 import { stripLang } from '../../lib/lang.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -26,7 +27,6 @@ import { EmptyState } from './empty-state.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { filterCount, filtersSearch, isFiltered, withChanges, type StoreFilters } from './filters.ts';
 import type { Listing } from './load.server.ts';
-import { StorePages } from './pages.tsx';
 import { SEARCH_PATH } from './paths.ts';
 import { ProductCard } from './product-card.tsx';
 import classes from './store.module.css';
@@ -279,7 +279,8 @@ export function StoreListing({ listing }: { listing: Listing }) {
                 ))}
               </ul>
             )}
-            <StorePages
+            <PagesNav
+              mt="xl"
               total={pagination.total_pages}
               current={pagination.current_page}
               onChange={(page) => navigate(path + filtersSearch({ ...f, page }))}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PagesNav } from '../../components/page-numbers.tsx';
 import { apiFetch } from '../../lib/api.client.ts';
 import { useAnswerHandler } from '../../lib/envelope.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import type { Paged } from './load.server.ts';
-import { StorePages } from './pages.tsx';
 import { Stars } from './price.tsx';
 import type { ProductRating } from './types.ts';
 
@@ -96,7 +96,8 @@ export function Reviews({
           ))}
         </Stack>
       )}
-      <StorePages
+      <PagesNav
+        mt="xl"
         total={page.pagination.total_pages}
         current={page.pagination.current_page}
         onChange={(n) => void go(n)}

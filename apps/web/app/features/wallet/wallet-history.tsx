@@ -1,8 +1,9 @@
-import { Anchor, Group, Pagination, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowDownLeft, IconReceiptRefund, IconShoppingCart, IconWalletOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Pagination as Pages, WalletEntry, WalletEntryKind } from '@pool/contracts';
+import { PagesNav } from '../../components/page-numbers.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { signedMoney } from './money.ts';
@@ -94,25 +95,14 @@ export function WalletHistory({ entries, pagination }: { entries: WalletEntry[];
           ))}
         </Stack>
       )}
-      {pagination.total_pages > 1 && (
-        <Group justify="center" component="nav" aria-label={t('wallet.pages')} mt="md">
-          <Pagination
-            total={pagination.total_pages}
-            value={pagination.current_page}
-            onChange={goTo}
-            siblings={1}
-            // Mantine turns its arrows round in Arabic (`mantine-rotate-rtl`).
-            getItemProps={(page) => ({
-              'aria-label': t('wallet.page_n', { page }),
-              'aria-current': page === pagination.current_page ? 'page' : undefined,
-            })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('wallet.previous_page') : t('wallet.next_page'),
-            })}
-            data-testid="wallet-pagination"
-          />
-        </Group>
-      )}
+      <PagesNav
+        total={pagination.total_pages}
+        current={pagination.current_page}
+        onChange={goTo}
+        label={t('wallet.pages')}
+        mt="md"
+        testId="wallet-pagination"
+      />
     </Paper>
   );
 }

@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { featureBody, type Pagination } from '@pool/contracts';
 import type { Route } from './+types/features';
 import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
@@ -129,14 +130,7 @@ function FeatureForm({ feature, onDone }: { feature: Feature | null; onDone: () 
             ))}
           </Stack>
         </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} data-testid="feature-save">
-            {t('cms.ui_save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="feature-save" />
       </Stack>
     </form>
   );
@@ -172,17 +166,7 @@ export default function FeaturesScreen({ loaderData }: Route.ComponentProps) {
       label: t('cms.ui_actions'),
       render: (f) => (
         <Group gap="xs" wrap="nowrap">
-          {may(admin, 'features.edit') ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => setEditing(f)}
-              aria-label={`${t('cms.ui_edit')}: ${f.name_ar}`}
-            >
-              {t('cms.ui_edit')}
-            </Button>
-          ) : null}
+          {may(admin, 'features.edit') ? <EditButton name={f.name_ar} onClick={() => setEditing(f)} /> : null}
           {may(admin, 'features.delete') ? (
             <ConfirmAction
               label={t('cms.ui_delete')}

@@ -6,12 +6,13 @@
 import { useState } from 'react';
 import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowRight, IconArrowsSort, IconEdit, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconArrowsSort, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useRevalidator, useRouteError, isRouteErrorResponse, useLocation } from 'react-router';
 import { V, type Pagination } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import type { Route } from './+types/resource';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
@@ -225,14 +226,7 @@ function ResourceForm({
             required={imageRequired}
           />
         ) : null}
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} data-testid="content-save">
-            {t('cms.ui_save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="content-save" mt="sm" />
       </Stack>
     </form>
   );
@@ -287,18 +281,7 @@ export default function ResourceScreen({ loaderData }: Route.ComponentProps) {
       label: t('cms.ui_actions'),
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
-          {canEdit ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => setEditing(row)}
-              aria-label={`${t('cms.ui_edit')}: ${name(row)}`}
-              data-testid="content-edit"
-            >
-              {t('cms.ui_edit')}
-            </Button>
-          ) : null}
+          {canEdit ? <EditButton name={name(row)} onClick={() => setEditing(row)} testId="content-edit" /> : null}
           {canDelete ? (
             <ConfirmAction
               label={t('cms.ui_delete')}

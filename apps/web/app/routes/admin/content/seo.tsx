@@ -1,12 +1,12 @@
 /** `/admin/seo`: one SEO entry per site page; view and edit only (entries are neither added nor deleted). */
 import { useState } from 'react';
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { seoBody, type Pagination } from '@pool/contracts';
 import type { Route } from './+types/seo';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
@@ -78,14 +78,7 @@ function SeoForm({ entry, onDone }: { entry: Seo; onDone: () => void }) {
         {FIELDS.map((field) => (
           <FormField key={field.name} field={field} form={form} />
         ))}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={fetcher.state !== 'idle'} data-testid="seo-save">
-            {t('cms.ui_save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={fetcher.state !== 'idle'} saveTestId="seo-save" />
       </Stack>
     </form>
   );
@@ -115,18 +108,7 @@ export default function SeoScreen({ loaderData }: Route.ComponentProps) {
           {
             key: 'actions',
             label: t('cms.ui_actions'),
-            render: (s) =>
-              canEdit ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconEdit size={14} aria-hidden />}
-                  onClick={() => setEditing(s)}
-                  aria-label={`${t('cms.ui_edit')}: ${s.key}`}
-                >
-                  {t('cms.ui_edit')}
-                </Button>
-              ) : null,
+            render: (s) => (canEdit ? <EditButton name={s.key} onClick={() => setEditing(s)} /> : null),
           },
         ]}
       />

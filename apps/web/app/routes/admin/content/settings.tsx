@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
 import { PAGE_KEYS, pageSectionBody, settingsBody, type AdminSettings, type Pagination } from '@pool/contracts';
 import type { Route } from './+types/settings';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
@@ -203,14 +203,7 @@ function SectionForm({ section, onDone }: { section: Section; onDone: () => void
         {sectionFields.map((field) => (
           <FormField key={field.name} field={field} form={form} />
         ))}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={fetcher.state !== 'idle'}>
-            {t('cms.ui_save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={fetcher.state !== 'idle'} />
       </Stack>
     </form>
   );
@@ -252,18 +245,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
                 {
                   key: 'actions',
                   label: t('cms.ui_actions'),
-                  render: (s) =>
-                    canEdit ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconEdit size={14} aria-hidden />}
-                        onClick={() => setEditing(s)}
-                        aria-label={`${t('cms.ui_edit')}: ${s.title_ar}`}
-                      >
-                        {t('cms.ui_edit')}
-                      </Button>
-                    ) : null,
+                  render: (s) => (canEdit ? <EditButton name={s.title_ar} onClick={() => setEditing(s)} /> : null),
                 },
               ]}
             />

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
 import {
@@ -29,6 +29,7 @@ import { uploadAdminForm } from '../../../lib/api.client.ts';
 import { useToasts, type Answer } from '../../../lib/envelope.ts';
 import { formatDate, displayPhone } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
@@ -205,14 +206,7 @@ function AdminForm({
           {...form.getInputProps('role_id')}
           data-testid="admin-form-role"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} data-testid="admin-form-submit">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="admin-form-submit" />
       </Stack>
     </form>
   );
@@ -277,15 +271,7 @@ export default function AdminsPage({ loaderData }: Route.ComponentProps) {
         return (
           <Group gap={6} wrap="nowrap">
             {may('admins.edit') && (!a.is_super || a.id === me.id) ? (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconEdit size={14} aria-hidden />}
-                onClick={() => setEditing(a)}
-                aria-label={`${t('common.edit')} ${a.name}`}
-              >
-                {t('common.edit')}
-              </Button>
+              <EditButton name={a.name} onClick={() => setEditing(a)} />
             ) : null}
             {may('admins.block') && !protectedRow ? (
               <ConfirmAction

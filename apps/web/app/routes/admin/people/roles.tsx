@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { roleBody, type PermissionGroupItem, type RoleDetail } from '@pool/contracts';
@@ -20,6 +20,7 @@ import type { Route } from './+types/roles';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { EditButton } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
@@ -202,17 +203,7 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
       label: t('admin.people_actions'),
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          {may('roles.edit') ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => params.set({ edit: String(r.id) })}
-              aria-label={`${t('common.edit')} ${r.name}`}
-            >
-              {t('common.edit')}
-            </Button>
-          ) : null}
+          {may('roles.edit') ? <EditButton name={r.name} onClick={() => params.set({ edit: String(r.id) })} /> : null}
           {may('roles.delete') ? (
             <ConfirmAction
               label={t('common.delete')}

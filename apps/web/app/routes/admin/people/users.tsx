@@ -1,14 +1,13 @@
-import { Anchor, Avatar, Group, Select, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Pagination } from '@pool/contracts';
 import type { Route } from './+types/users';
 import { displayPhone, formatDate } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, listWithCities } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
-import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
-import { SearchBox, StatusBadge, StatusFilter } from '../../../features/admin/list-filters.tsx';
+import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
+import { CityFilter, SearchBox, StatusBadge, StatusFilter } from '../../../features/admin/list-filters.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_users');
 
@@ -27,20 +26,12 @@ type UserRow = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const [list, cities] = await Promise.all([
-    api.read<{ data: UserRow[]; pagination: Pagination }>(
-      '/users',
-      queryOf(request, ['q', 'status', 'city_id', 'page']),
-    ),
-    api.site<{ id: number; name: string }>('/user/cities'),
-  ]);
-  return { list, cities };
+  return listWithCities<UserRow>(api, request, '/users', ['q', 'status', 'city_id', 'page']);
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list, cities } = loaderData;
-  const params = useListParams();
   const columns: Column<UserRow>[] = [
     {
       key: 'name',
@@ -74,16 +65,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
     <AdminPage title={t('admin.group_users')}>
       <Group gap="sm" align="flex-end">
         <SearchBox label={t('admin.people_search_users')} />
-        <Select
-          label={t('admin.people_city')}
-          placeholder={t('admin.people_all')}
-          data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={params.get('city_id') || null}
-          onChange={(v) => params.set({ city_id: v })}
-          clearable
-          searchable
-          w={200}
-        />
+        <CityFilter cities={cities} label={t('admin.people_city')} w={200} />
         <StatusFilter />
       </Group>
       <DataTable

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconBell, IconEdit, IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { COUPON_STATUSES, toHalalas, type AdminCoupon, type CouponStatus, type Pagination } from '@pool/contracts';
@@ -10,6 +10,7 @@ import type { Route } from './+types/coupons';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
@@ -210,14 +211,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
             data-testid="coupon-expires"
           />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={fetcher.state !== 'idle'} data-testid="coupon-submit">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={fetcher.state !== 'idle'} saveTestId="coupon-submit" />
       </Stack>
     </form>
   );
@@ -286,17 +280,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       label: t('admin.people_actions'),
       render: (c) => (
         <Group gap={6}>
-          {may('coupons.edit') ? (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => setEditing(c)}
-              aria-label={`${t('common.edit')} ${c.code}`}
-            >
-              {t('common.edit')}
-            </Button>
-          ) : null}
+          {may('coupons.edit') ? <EditButton name={c.code} onClick={() => setEditing(c)} /> : null}
           {may('coupons.edit') ? (
             <ConfirmAction
               label={c.is_closed ? t('coupons.ui_open') : t('coupons.ui_close')}

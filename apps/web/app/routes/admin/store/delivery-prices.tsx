@@ -1,8 +1,7 @@
 /** Dashboard delivery prices: every city with its price and free-delivery threshold (no price: no delivery there). */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { toHalalas, type AdminDeliveryPrice } from '@pool/contracts';
@@ -10,6 +9,7 @@ import type { Route } from './+types/delivery-prices';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
+import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
@@ -80,14 +80,7 @@ function PriceForm({ city, onDone }: { city: AdminDeliveryPrice; onDone: () => v
           {...form.getInputProps('free_above')}
           data-testid="delivery-free-above"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={fetcher.state !== 'idle'} data-testid="delivery-submit">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} busy={fetcher.state !== 'idle'} saveTestId="delivery-submit" />
       </Stack>
     </form>
   );
@@ -139,18 +132,7 @@ export default function DeliveryPricesPage({ loaderData }: Route.ComponentProps)
       key: 'actions',
       label: t('admin.people_actions'),
       render: (c) =>
-        mayEdit ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEdit size={14} aria-hidden />}
-            onClick={() => setEditing(c)}
-            aria-label={`${t('common.edit')} ${c.name_ar}`}
-            data-testid="delivery-edit"
-          >
-            {t('common.edit')}
-          </Button>
-        ) : null,
+        mayEdit ? <EditButton name={c.name_ar} onClick={() => setEditing(c)} testId="delivery-edit" /> : null,
     },
   ];
   return (
