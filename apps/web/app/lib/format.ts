@@ -13,6 +13,10 @@ export const formatDate = (lang: Lang, iso: string | Date) =>
 
 export const formatNumber = (lang: Lang, n: number) => new Intl.NumberFormat(locale(lang)).format(n);
 
+/** A percentage (`25` is 25 percent) with the language's percent sign, in its place. */
+export const formatPercent = (lang: Lang, percent: number) =>
+  new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(percent / 100);
+
 /** Halalas to a riyal amount with its currency. */
 export const formatMoney = (lang: Lang, halalas: number) =>
   new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR' }).format(halalas / 100);

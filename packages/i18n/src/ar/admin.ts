@@ -13,6 +13,7 @@ export default {
   open_menu: 'فتح القائمة',
   close_menu: 'إغلاق القائمة',
   account_menu: 'قائمة الحساب',
+  account_menu_of: '{{name}}، قائمة الحساب',
   soon: 'قريباً',
   soon_hint: 'هذا القسم قيد الإعداد',
   group_dashboard: 'الرئيسية',

@@ -13,6 +13,7 @@ export default {
   open_menu: 'Open the menu',
   close_menu: 'Close the menu',
   account_menu: 'Account menu',
+  account_menu_of: '{{name}}, account menu',
   soon: 'Soon',
   soon_hint: 'This section is being prepared',
   group_dashboard: 'Home',

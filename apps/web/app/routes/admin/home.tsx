@@ -30,7 +30,7 @@ import { Link } from 'react-router';
 import type { NotificationItem } from '@pool/contracts';
 import type { Route } from './+types/home';
 import { adminApi } from '../../features/admin/admin-api.server.ts';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';
 import { adminMeta } from '../../features/admin/meta.ts';
 import { visibleGroups } from '../../features/admin/nav.tsx';
 import { useAdmin } from '../../features/admin/use-admin.ts';
@@ -182,7 +182,7 @@ function MonthSummary({ summary }: { summary: Summary }) {
             sections={[{ value: Math.min(percent, 100), color: percent >= 100 ? 'teal' : 'blue' }]}
             label={
               <Text ta="center" fw={700} fz="sm">
-                {formatNumber('ar', percent)}٪
+                {formatPercent('ar', percent)}
               </Text>
             }
           />

@@ -94,7 +94,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton
-                  aria-label={`${admin.name}، ${t('admin.account_menu')}`}
+                  aria-label={t('admin.account_menu_of', { name: admin.name })}
                   data-testid="admin-account-menu"
                 >
                   <Group gap={8} wrap="nowrap">

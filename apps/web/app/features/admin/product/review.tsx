@@ -45,7 +45,9 @@ export function Review({ preview }: { preview: ProductPreview }) {
       ) : null}
       {p.deactivated_variants.length ? (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('catalogue.ui_review_deactivated', { skus: p.deactivated_variants.map((v) => v.sku).join('، ') })}
+          {t('catalogue.ui_review_deactivated', {
+            skus: p.deactivated_variants.map((v) => v.sku).join(t('store.list_separator')),
+          })}
         </Alert>
       ) : null}
       <Paper withBorder radius="lg" p="lg">
@@ -114,7 +116,9 @@ export function Review({ preview }: { preview: ProductPreview }) {
                 ? t('catalogue.ui_no_installation')
                 : formatMoney('ar', p.installation_price)}
             </Line>
-            <Line label={t('catalogue.ui_sizes')}>{p.sizes.length ? p.sizes.join('، ') : '—'}</Line>
+            <Line label={t('catalogue.ui_sizes')}>
+              {p.sizes.length ? p.sizes.join(t('store.list_separator')) : '—'}
+            </Line>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Line label={t('catalogue.ui_description_ar')}>{p.description_ar}</Line>

@@ -8,7 +8,7 @@ import { useFetcher } from 'react-router';
 import { COUPON_STATUSES, toHalalas, type AdminCoupon, type CouponStatus, type Pagination } from '@pool/contracts';
 import type { Route } from './+types/coupons';
 import type { Answer } from '../../../lib/envelope.ts';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -230,7 +230,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const busyId = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('id')) : null;
 
   const discount = (c: AdminCoupon) =>
-    c.discount_type === 'ratio' ? `${formatNumber('ar', c.value)}٪` : formatMoney('ar', c.value);
+    c.discount_type === 'ratio' ? formatPercent('ar', c.value) : formatMoney('ar', c.value);
   const columns: Column<AdminCoupon>[] = [
     {
       key: 'code',
