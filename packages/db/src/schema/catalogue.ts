@@ -131,6 +131,10 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index('products_sold_idx').on(t.soldCount),
+    /** The home page's strip: products on offer, best sellers first (`storeStrip`), read backwards. */
+    index('products_offers_sold_idx')
+      .on(t.soldCount, t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.discountType} <> 'none' and ${t.discountValue} > 0`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -64,6 +64,21 @@ export default async function storeRoutes(app: App) {
   );
 
   app.get(
+    '/store/strip',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        summary: `The home page's strip: up to ${store.STRIP_SIZE} products on offer that can be bought, best sellers first (kind \`offers\`), or the newest that can be bought when fewer than 4 are on offer (kind \`newest\`)`,
+        response: {
+          200: envelope(z.object({ kind: z.enum(['offers', 'newest']), products: z.array(storeProductCard) })),
+        },
+      },
+    },
+    async (req, reply) => reply.ok(await store.storeStrip(app.db, req.lang, userId(req))),
+  );
+
+  app.get(
     '/store/products/:id',
     {
       preHandler: app.optionalUser,

@@ -39,6 +39,8 @@ export const visible = and(eq(p.isActive, true), isNull(p.deletedAt))!;
 
 /** Whether the product's discount runs now (the SQL of `discountActive`). */
 const discounted = sql`(${p.discountType} <> 'none' and ${p.discountValue} > 0 and (${p.discountExpiresAt} is null or ${p.discountExpiresAt} > now()))`;
+/** A product that can be bought now: available and in stock. */
+const inStock = and(eq(p.isAvailable, true), sql`${p.stock} > 0`)!;
 /** The price after the discount now (the SQL of `discountedPrice`). */
 const effectivePrice = sql<number>`(case when ${discounted} then greatest(0, ${p.price} - case when ${p.discountType} = 'ratio' then round(${p.price} * ${p.discountValue} / 100.0)::int else ${p.discountValue} end) else ${p.price} end)`;
 
@@ -136,7 +138,7 @@ export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, u
     q.brand_id ? eq(p.brandId, q.brand_id) : undefined,
     q.price_min !== undefined ? gte(effectivePrice, q.price_min) : undefined,
     q.price_max !== undefined ? lte(effectivePrice, q.price_max) : undefined,
-    q.available ? and(eq(p.isAvailable, true), sql`${p.stock} > 0`) : undefined,
+    q.available ? inStock : undefined,
     q.discounted ? discounted : undefined,
   )!;
   const [[{ total } = { total: 0 }], data] = await Promise.all([
@@ -149,6 +151,32 @@ export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, u
     }),
   ]);
   return { data, pagination: page(total, q.page) };
+}
+
+/** How many products the home page's strip shows, and how many offers it needs to show offers. */
+export const STRIP_SIZE = 8;
+const STRIP_MIN_OFFERS = 4;
+
+/**
+ * The home page's strip: the products on offer now that can be bought, best
+ * sellers first; the newest that can be bought when fewer than 4 are on offer.
+ * The same products as the store's lists (`discounted=1&available=1&sort=best_selling`,
+ * else `available=1`), without their count: one query, which reads the partial
+ * index `products_offers_sold_idx` (the newest: `products_visible_created_idx`).
+ */
+export async function storeStrip(db: Db, lang: Lang, userId: number | null) {
+  const offers = await cards(db, lang, userId, {
+    where: and(visible, inStock, discounted)!,
+    order: ORDER.best_selling,
+    limit: STRIP_SIZE,
+  });
+  if (offers.length >= STRIP_MIN_OFFERS) return { kind: 'offers' as const, products: offers };
+  const newest = await cards(db, lang, userId, {
+    where: and(visible, inStock)!,
+    order: ORDER.newest,
+    limit: STRIP_SIZE,
+  });
+  return { kind: 'newest' as const, products: newest };
 }
 
 /** Active categories in order, each with its active sub-categories. */

@@ -87,17 +87,11 @@ export async function productAddress(api: Api, url: URL, rawId: string | undefin
 
 export type Strip = { kind: 'offers' | 'newest'; products: StoreProductCard[] };
 
-/** For the home page: products on offer (best sellers first), or the newest when few are on offer. */
+/**
+ * For the home page: products on offer (best sellers first), or the newest when
+ * fewer than 4 are on offer; one request, one query (`GET /user/store/strip`).
+ */
 export async function loadStrip(api: Api): Promise<Strip | null> {
-  const offers = await api.get<Paged<StoreProductCard>>('/user/store/products', {
-    discounted: '1',
-    available: '1',
-    sort: 'best_selling',
-  });
-  if (isSuccess(offers) && offers.data.data.length >= 4)
-    return { kind: 'offers', products: offers.data.data.slice(0, 8) };
-  const newest = await api.get<Paged<StoreProductCard>>('/user/store/products', { available: '1' });
-  return isSuccess(newest) && newest.data.data.length
-    ? { kind: 'newest', products: newest.data.data.slice(0, 8) }
-    : null;
+  const strip = await api.get<Strip>('/user/store/strip');
+  return isSuccess(strip) && strip.data.products.length ? strip.data : null;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "products_offers_sold_idx" ON "products" USING btree ("sold_count","id") WHERE "products"."is_active" and "products"."deleted_at" is null and "products"."discount_type" <> 'none' and "products"."discount_value" > 0;
