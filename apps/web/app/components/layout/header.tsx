@@ -41,7 +41,8 @@ export function LogoLink() {
   return (
     <Anchor component={Link} to={to('/')} underline="never" c="inherit">
       <Group gap={8} wrap="nowrap">
-        <img src="/img/logo_app.png" alt="" width={36} height={36} />
+        {/* 72 px WebP (2 KB) for the 36 px logo, not the 512 px PNG: it must not hold up the main picture. */}
+        <img src="/img/logo-72.webp" alt="" width={36} height={36} />
         <Text fw={800} fz="lg" c="cyan.9" className="logo-text">
           {t('common.app_name')}
         </Text>

@@ -5,25 +5,28 @@ import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Home } from '@pool/contracts';
+import { StoredImage } from '../../components/stored-image.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './home.module.css';
 
 type Banner = Home['banners'][number];
 
 const AUTOPLAY_MS = 6000;
+/** A banner spans the page's container (Mantine `xl`, 1320 px, less its padding). */
+const BANNER_SIZES = '(min-width: 1320px) 1290px, 100vw';
 
 function SlideBody({ banner, first }: { banner: Banner; first: boolean }) {
   return (
     <>
-      <img
-        className={classes.slideImage}
+      <StoredImage
         src={banner.image}
         alt=""
         width={1200}
         height={480}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : 'auto'}
-        decoding={first ? 'sync' : 'async'}
+        sizes={BANNER_SIZES}
+        priority={first}
+        className={classes.slideImage}
+        frameClassName={classes.picture}
       />
       <div className={classes.caption}>
         <Text component="p" fw={800} fz={{ base: 'lg', sm: 32 }} lh={1.35} maw={720} style={{ textWrap: 'balance' }}>

@@ -1,5 +1,6 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import type { Home } from '@pool/contracts';
+import { StoredImage } from '../../components/stored-image.tsx';
 import classes from './home.module.css';
 
 type Intro = Home['intros'][number];
@@ -17,14 +18,14 @@ export function IntroSections({ intros }: { intros: Intro[] }) {
           aria-labelledby={`intro-${intro.id}`}
         >
           <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: i % 2 ? 2 : 1 }}>
-            <img
-              className={classes.introImage}
+            <StoredImage
               src={intro.image}
               alt=""
               width={800}
               height={600}
-              loading="lazy"
-              decoding="async"
+              sizes="(min-width: 62em) 600px, 100vw"
+              className={classes.introImage}
+              frameClassName={classes.picture}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: i % 2 ? 1 : 2 }}>

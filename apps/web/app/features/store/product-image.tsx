@@ -1,14 +1,7 @@
 import { Box } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import { StoredImage } from '../../components/stored-image.tsx';
 import classes from './store.module.css';
-
-/** An image stored by the upload pipeline has WebP copies 320 and 960 px wide beside it. */
-const STORED = /^(\/uploads\/[a-z0-9-]+\/[0-9a-f]{32})\.(jpg|png|gif)$/;
-
-export const webpSet = (src: string) => {
-  const m = STORED.exec(src);
-  return m ? `${m[1]}-320.webp 320w, ${m[1]}-960.webp 960w` : null;
-};
 
 /**
  * A square product picture: the WebP copies when the upload pipeline made
@@ -37,20 +30,16 @@ export function ProductImage({
       </Box>
     );
   }
-  const set = webpSet(src);
   return (
-    <picture className={`${classes.imageFrame} ${className ?? ''}`}>
-      {set && <source type="image/webp" srcSet={set} sizes={sizes} />}
-      <img
-        src={src}
-        alt={alt}
-        width={size}
-        height={size}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'auto' : 'async'}
-        fetchPriority={priority ? 'high' : undefined}
-        className={classes.image}
-      />
-    </picture>
+    <StoredImage
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      sizes={sizes}
+      priority={priority}
+      className={classes.image}
+      frameClassName={`${classes.imageFrame} ${className ?? ''}`}
+    />
   );
 }
