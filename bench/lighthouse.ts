@@ -43,13 +43,14 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
-/** The first product of the demo catalogue, for its page. */
+/** The canonical page of the first product of the demo catalogue (not the old address, which redirects). */
 async function firstProductPath(): Promise<string | null> {
   const res = await fetch(`${ORIGIN}/api/user/store/products?per_page=1`, { headers: { lang: 'ar' } });
   if (!res.ok) return null;
-  const body = (await res.json()) as { data?: { data?: { id: number }[] } };
-  const id = body.data?.data?.[0]?.id;
-  return id ? `/online_store_id/${id}` : null;
+  const body = (await res.json()) as { data?: { data?: { id: number; slug: string }[] } };
+  const card = body.data?.data?.[0];
+  if (!card) return null;
+  return `/online_store/${card.slug ? `${card.id}-${card.slug}` : card.id}`;
 }
 
 const server = await startServer();
@@ -63,6 +64,8 @@ const chrome = await chromeLauncher.launch({
     '--disable-component-update',
     '--disable-sync',
     '--disable-dev-shm-usage',
+    // An Arabic browser: a first visit follows the browser's language, and these are the Arabic pages.
+    '--lang=ar',
   ],
 });
 try {
@@ -80,7 +83,11 @@ try {
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
       locale: 'en',
+      extraHeaders: { 'Accept-Language': 'ar-SA,ar;q=0.9' },
     });
+    if (new URL(result?.lhr.finalDisplayedUrl ?? ORIGIN).pathname !== page.path) {
+      throw new Error(`${page.path} was redirected to ${result?.lhr.finalDisplayedUrl}: not the page meant`);
+    }
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
     const row: Record<string, string | number> = { page: page.name, path: page.path };
