@@ -121,11 +121,11 @@ function useCheckoutDone() {
   const navigate = useNavigate();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<CheckoutResult>>({ key: 'checkout' });
-  const [leaving, setLeaving] = useState(false);
+  const [leaving, setLeaving] = useState<'payment' | 'order' | null>(null);
   useEffect(() => {
     handle(fetcher.data, {
       onSuccess: (done) => {
-        setLeaving(true);
+        setLeaving(done.redirect_url ? 'payment' : 'order');
         if (done.redirect_url) window.location.assign(done.redirect_url);
         else navigate(to(`/orders/online_store_order/${done.order_id}?placed=1`));
       },
@@ -153,7 +153,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <Paper withBorder radius="lg" p="xl" data-testid="checkout-leaving">
             <Stack align="center" gap="sm">
               <Loader aria-hidden />
-              <Text fw={700}>{t('cart.ui_to_payment')}</Text>
+              <Text fw={700}>{t(leaving === 'payment' ? 'cart.ui_to_payment' : 'cart.ui_to_order')}</Text>
             </Stack>
           </Paper>
         ) : empty ? (

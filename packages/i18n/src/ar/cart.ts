@@ -98,5 +98,6 @@ export default {
   ui_cart_count_few: 'السلة: {{count}} قطع',
   ui_cart_count_many: 'السلة: {{count}} قطعة',
   ui_cart_count_other: 'السلة: {{count}} قطعة',
+  ui_to_order: 'جارٍ فتح طلبك…',
   ui_to_payment: 'جارٍ الانتقال إلى صفحة الدفع…',
 };

@@ -78,5 +78,6 @@ export default {
   ui_pay_wallet: 'Pay {{total}} from the wallet',
   ui_cart_count_one: 'Cart: one unit',
   ui_cart_count_other: 'Cart: {{count}} units',
+  ui_to_order: 'Opening your order…',
   ui_to_payment: 'Taking you to the payment page…',
 };
