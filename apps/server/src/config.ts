@@ -78,6 +78,11 @@ const schema = z
     PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Browser key of the Google Maps JavaScript API (restricted by referrer at Google); the address map pin is off without it. */
     MAPS_API_KEY: z.string().min(1).optional(),
+    /**
+     * Map id of the Google Cloud project (Map Management): the draggable advanced marker needs one.
+     * Google's `DEMO_MAP_ID` works with any key but has the default style only.
+     */
+    MAPS_MAP_ID: z.string().min(1).default('DEMO_MAP_ID'),
   })
   .superRefine((c, ctx) => {
     if (

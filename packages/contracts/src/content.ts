@@ -37,6 +37,10 @@ export const siteSettings = z.object({
     .describe(
       'browser key of the Google Maps JavaScript API (referrer-restricted) for the address map pin; null when not configured',
     ),
+  maps_map_id: z
+    .string()
+    .nullable()
+    .describe('Google Maps map id of the address map (its advanced marker needs one); null when there is no maps key'),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -60,16 +60,21 @@ describe('Content-Security-Policy and the maps key', () => {
     expect(JSON.stringify(policy)).not.toMatch(/google|gstatic/);
     expect(policy['connect-src']).toEqual(["'self'"]);
     expect(policy['worker-src']).toBeUndefined();
+    expect(policy['frame-src']).toBeUndefined();
   });
 
   it('allows the Google Maps hosts where the maps script needs them when a key is set', async () => {
     app = await buildTestApp({ engine: 'pglite', config: { MAPS_API_KEY: 'AIza-test-key' } });
     const policy = await csp();
+    // The loader (maps.googleapis.com), the places search (places.googleapis.com), tiles and styles.
     for (const directive of ['script-src', 'connect-src'])
       expect(policy[directive]).toEqual(
-        expect.arrayContaining(['https://maps.googleapis.com', 'https://maps.gstatic.com']),
+        expect.arrayContaining(['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com']),
       );
     expect(policy['script-src']).toContain("'strict-dynamic'");
+    expect(policy['script-src']).not.toContain("'unsafe-eval'");
+    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+    expect(policy['frame-src']).toEqual(["'self'", 'https://*.google.com']);
     expect(policy['img-src']).toContain('https:');
     expect(policy['font-src']).toContain('https://fonts.gstatic.com');
     expect(policy['style-src-elem']).toContain('https://fonts.googleapis.com');

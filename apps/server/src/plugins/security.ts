@@ -6,8 +6,14 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../lib/errors.ts';
 
-/** Google Maps JavaScript API hosts, allowed only when a maps key is configured (the address map pin). */
-export const GOOGLE_MAPS_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+/**
+ * Where the Google Maps JavaScript API loads its code and data from, allowed only when a maps key is
+ * configured (the address map pin). The loader is maps.googleapis.com; the places search element
+ * calls places.googleapis.com (Places API (New)); tiles, marker images, styles and the map id's
+ * configuration come from other googleapis.com / gstatic.com hosts and, for a few services, google.com.
+ * This is the set of Google's "strict CSP" guide (developers.google.com/maps/documentation/javascript/content-security-policy).
+ */
+export const GOOGLE_MAPS_HOSTS = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
 
 export default fp(async (app) => {
   const { config } = app;
@@ -18,8 +24,8 @@ export default fp(async (app) => {
       directives: {
         defaultSrc: ["'self'"],
         // The nonce is added per response; 'strict-dynamic' lets the module graph load.
-        // The maps loader is a nonce'd script; with 'strict-dynamic' the host list is only a fallback for
-        // browsers without it (CSP 2), which ignore 'strict-dynamic'.
+        // The maps loader is a script added by our own (nonce'd) code and it adds the API's other scripts:
+        // 'strict-dynamic' trusts them; the host list is only a fallback for browsers without it (CSP 2).
         scriptSrc: ["'self'", "'strict-dynamic'", ...maps],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Helmet adds a nonce to style-src, which turns 'unsafe-inline' off there; these keep
@@ -28,11 +34,13 @@ export default fp(async (app) => {
         // Google Maps injects its own <style> tags and may link Google Fonts' stylesheet.
         styleSrcElem: ["'self'", "'unsafe-inline'", ...(maps.length ? ['https://fonts.googleapis.com'] : [])],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // Tiles, places predictions and the map's metadata are fetched from the maps hosts.
+        // Tiles, places predictions and details (places.googleapis.com), the map id's style: the maps hosts.
         connectSrc: ["'self'", ...maps, ...(maps.length ? ['data:', 'blob:'] : [])],
         fontSrc: ["'self'", 'data:', ...(maps.length ? ['https://fonts.gstatic.com'] : [])],
         // Map tiles are data:/blob:/https: images, already allowed by img-src; the vector map renders in blob: workers.
         workerSrc: maps.length ? ["'self'", 'blob:'] : null,
+        // Some Maps services (e.g. the key's usage report) run in a google.com frame; no frames otherwise.
+        frameSrc: maps.length ? ["'self'", 'https://*.google.com'] : null,
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

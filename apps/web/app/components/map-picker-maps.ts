@@ -1,77 +1,92 @@
 /**
  * The map pin's logic, apart from React: the few Google Maps JavaScript API types it uses (declared
- * here, no types package), loading the script once, wiring map, marker and places autocomplete, and
- * turning a place's address components into the national-address fields. Tested with a fake
- * `google.maps` in map-picker-maps.test.ts.
+ * here, no types package), the dynamic-library-import bootstrap (`google.maps.importLibrary`), wiring
+ * the map, a draggable advanced marker and the places search element (Places API (New)), and turning
+ * a place's address components into the national-address fields. Tested with a fake `google.maps`
+ * in map-picker-maps.test.ts, and in the browser with a fake Maps script (e2e/tests/checkout-map.spec.ts).
  */
-import { insideSaudi } from '@pool/contracts';
+import { insideSaudi, normalizeSearch } from '@pool/contracts';
 
 export type LatLng = { lat: number; lng: number };
 
 type Listener = { remove(): void };
-interface MapsLatLng {
-  lat(): number;
-  lng(): number;
-}
-interface MapsEventTarget {
-  addListener(event: string, handler: (e?: { latLng?: MapsLatLng | null }) => void): Listener;
-}
-interface MapsMap extends MapsEventTarget {
+/** `google.maps.LatLng` has methods; `LatLngAltitude` (an advanced marker's position in newer versions) has numbers. */
+type MapsPoint = { lat: number | (() => number); lng: number | (() => number) };
+interface MapsMap {
+  addListener(event: 'click', handler: (e: { latLng?: MapsPoint | null }) => void): Listener;
   panTo(p: LatLng): void;
   setZoom(z: number): void;
 }
-interface MapsMarker extends MapsEventTarget {
-  getPosition(): MapsLatLng | null | undefined;
-  setPosition(p: LatLng): void;
-  setMap(map: MapsMap | null): void;
+interface MapsMarker {
+  addListener(event: 'dragend', handler: () => void): Listener;
+  position?: MapsPoint | LatLng | null;
+  map: MapsMap | null;
 }
-export type AddressComponent = { long_name: string; short_name: string; types: string[] };
-export type Place = {
-  geometry?: { location?: MapsLatLng };
-  address_components?: AddressComponent[];
-};
-interface MapsAutocomplete extends MapsEventTarget {
-  getPlace(): Place;
-  bindTo(key: string, target: MapsMap): void;
+/** An address component of Places API (New): `longText`, `shortText`, `types`. */
+export type AddressComponent = { longText: string | null; shortText: string | null; types: string[] };
+export interface Place {
+  location?: MapsPoint | null;
+  addressComponents?: AddressComponent[] | null;
+  fetchFields(request: { fields: string[] }): Promise<unknown>;
+}
+/** The `gmp-select` event of the places search element. */
+export type PlaceSelectEvent = Event & { placePrediction?: { toPlace(): Place } | null };
+interface MapsPlaceAutocomplete extends HTMLElement {
+  locationBias?: LatLng | null;
+  placeholder?: string;
 }
 
-/** The part of `google.maps` the picker uses. */
-export interface GoogleMaps {
-  Map: new (
-    el: HTMLElement,
-    opts: {
-      center: LatLng;
-      zoom: number;
-      streetViewControl?: boolean;
-      mapTypeControl?: boolean;
-      fullscreenControl?: boolean;
-      clickableIcons?: boolean;
-    },
-  ) => MapsMap;
-  Marker: new (opts: { map: MapsMap; position: LatLng; draggable: boolean; title?: string }) => MapsMarker;
-  places: {
-    Autocomplete: new (
-      input: HTMLInputElement,
-      opts: { componentRestrictions: { country: string | string[] }; fields: string[] },
-    ) => MapsAutocomplete;
+/** The libraries the picker imports (`google.maps.importLibrary('maps' | 'marker' | 'places')`). */
+export interface MapsLibraries {
+  maps: {
+    Map: new (
+      el: HTMLElement,
+      opts: {
+        center: LatLng;
+        zoom: number;
+        mapId: string;
+        streetViewControl?: boolean;
+        mapTypeControl?: boolean;
+        fullscreenControl?: boolean;
+        clickableIcons?: boolean;
+      },
+    ) => MapsMap;
   };
-  event?: { clearInstanceListeners(target: object): void };
+  marker: {
+    AdvancedMarkerElement: new (opts: {
+      map: MapsMap;
+      position: LatLng;
+      gmpDraggable: boolean;
+      title?: string;
+    }) => MapsMarker;
+  };
+  places: {
+    PlaceAutocompleteElement: new (opts: {
+      includedRegionCodes: string[];
+      requestedLanguage?: string;
+      requestedRegion?: string;
+      locationBias?: LatLng;
+    }) => MapsPlaceAutocomplete;
+  };
 }
+type LibraryName = keyof MapsLibraries;
 
 /** Riyadh: where the map opens when the address has no pin yet. */
 export const RIYADH: LatLng = { lat: 24.7136, lng: 46.6753 };
 
-/** Fields of the national address a place may fill. */
-export type PlaceFields = Partial<Record<'district' | 'street' | 'postal_code' | 'building_number', string>>;
+/** Fields of the national address a place may fill; `city` is a name, matched to the form's cities. */
+export type PlaceFields = Partial<Record<'city' | 'district' | 'street' | 'postal_code' | 'building_number', string>>;
 
 const toLatin = (s: string) =>
   s.replace(/[٠-٩۰-۹]/g, (d) => String((d.charCodeAt(0) - (d >= '۰' ? 0x06f0 : 0x0660)) % 10));
 
 /** The national-address fields found in a place's address components (only those that fit the form's rules). */
-export function fieldsFromPlace(components: AddressComponent[] | undefined): PlaceFields {
+export function fieldsFromPlace(components: AddressComponent[] | null | undefined): PlaceFields {
   const find = (...types: string[]) =>
-    types.map((t) => components?.find((c) => c.types.includes(t))?.long_name.trim()).find(Boolean);
+    types.map((t) => components?.find((c) => c.types.includes(t))?.longText?.trim()).find(Boolean);
   const out: PlaceFields = {};
+  const city = find('locality');
+  if (city) out.city = city;
   const district = find('sublocality_level_1', 'sublocality', 'neighborhood');
   if (district && district.length >= 2) out.district = district.slice(0, 100);
   const street = find('route');
@@ -83,114 +98,186 @@ export function fieldsFromPlace(components: AddressComponent[] | undefined): Pla
   return out;
 }
 
+/**
+ * The form's city of a place's city name (same language: the API loads in the page's): equal once
+ * normalised (hamza, taa marbuta, case), or one name inside the other (`مكة` / `مكة المكرمة`).
+ */
+export function cityIdFor(name: string | undefined, cities: { id: number; name: string }[]): number | null {
+  const wanted = normalizeSearch(name ?? '');
+  if (wanted.length < 2) return null;
+  const named = cities.map((c) => ({ id: c.id, name: normalizeSearch(c.name) }));
+  const hit =
+    named.find((c) => c.name === wanted) ??
+    named.find((c) => c.name.length >= 2 && (c.name.includes(wanted) || wanted.includes(c.name)));
+  return hit?.id ?? null;
+}
+
 /** Of the place's fields, those the visitor left empty (what they typed is kept). */
-export function onlyEmpty(current: Record<string, string>, fields: PlaceFields): PlaceFields {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !current[k]?.trim())) as PlaceFields;
+export function onlyEmpty<F extends Partial<Record<string, string>>>(
+  current: Record<string, string>,
+  fields: F,
+): Partial<F> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !current[k]?.trim())) as Partial<F>;
 }
 
 /** Six decimals (about 10 cm) are plenty for a delivery pin. */
 export const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
 
+// Called on the point: LatLng's methods read their own object.
+const toLatLng = (p: MapsPoint | LatLng | null | undefined): LatLng | null =>
+  p ? { lat: typeof p.lat === 'function' ? p.lat() : p.lat, lng: typeof p.lng === 'function' ? p.lng() : p.lng } : null;
+
 /**
- * Map, draggable marker and places autocomplete (Saudi Arabia only). `onPick` gets every pin inside
- * the kingdom (`onOutside` the others); `onPlace` the chosen place's address fields. Returns a cleanup.
+ * Map, draggable advanced marker and the places search element (Saudi Arabia only), the element
+ * appended to `searchEl`. `onPick` gets every pin inside the kingdom (`onOutside` the others);
+ * `onPlace` the chosen place's address fields. Returns a cleanup.
  */
 export function attachPicker(
-  maps: GoogleMaps,
+  libs: MapsLibraries,
   opts: {
     mapEl: HTMLElement;
-    inputEl: HTMLInputElement;
+    searchEl: HTMLElement;
+    mapId: string;
+    lang: 'ar' | 'en';
     initial: LatLng | null;
     title: string;
+    placeholder: string;
     onPick: (p: LatLng) => void;
     onOutside: () => void;
     onPlace: (fields: PlaceFields) => void;
+    onError: (e: unknown) => void;
   },
 ): () => void {
   const start = opts.initial ?? RIYADH;
-  const map = new maps.Map(opts.mapEl, {
+  const map = new libs.maps.Map(opts.mapEl, {
     center: start,
     zoom: opts.initial ? 16 : 11,
+    mapId: opts.mapId,
     streetViewControl: false,
     mapTypeControl: false,
     fullscreenControl: false,
     clickableIcons: false,
   });
-  const marker = new maps.Marker({ map, position: start, draggable: true, title: opts.title });
-  const pick = (p: MapsLatLng | null | undefined) => {
-    if (!p) return;
-    const point = { lat: roundCoordinate(p.lat()), lng: roundCoordinate(p.lng()) };
-    if (insideSaudi(point.lat, point.lng)) opts.onPick(point);
-    else opts.onOutside();
-  };
-  const autocomplete = new maps.places.Autocomplete(opts.inputEl, {
-    componentRestrictions: { country: 'sa' },
-    fields: ['geometry', 'address_components'],
+  const marker = new libs.marker.AdvancedMarkerElement({ map, position: start, gmpDraggable: true, title: opts.title });
+  const search = new libs.places.PlaceAutocompleteElement({
+    includedRegionCodes: ['sa'],
+    requestedLanguage: opts.lang,
+    requestedRegion: 'sa',
+    locationBias: start,
   });
-  autocomplete.bindTo('bounds', map);
-  const listeners = [
-    marker.addListener('dragend', () => pick(marker.getPosition())),
-    map.addListener('click', (e) => {
-      if (!e?.latLng) return;
-      marker.setPosition({ lat: e.latLng.lat(), lng: e.latLng.lng() });
-      pick(e.latLng);
-    }),
-    autocomplete.addListener('place_changed', () => {
-      const place = autocomplete.getPlace();
-      const at = place.geometry?.location;
-      if (!at) return;
-      const point = { lat: at.lat(), lng: at.lng() };
-      marker.setPosition(point);
-      map.panTo(point);
+  search.placeholder = opts.placeholder;
+  search.style.width = '100%';
+  opts.searchEl.append(search);
+
+  let alive = true;
+  const pick = (p: LatLng | null) => {
+    if (!p || !alive) return;
+    const point = { lat: roundCoordinate(p.lat), lng: roundCoordinate(p.lng) };
+    if (insideSaudi(point.lat, point.lng)) {
+      search.locationBias = point;
+      opts.onPick(point);
+    } else opts.onOutside();
+  };
+  const moveTo = (p: LatLng) => {
+    marker.position = p;
+    pick(p);
+  };
+  const onSelect = async (e: Event) => {
+    const prediction = (e as PlaceSelectEvent).placePrediction;
+    if (!prediction) return;
+    try {
+      const place = prediction.toPlace();
+      await place.fetchFields({ fields: ['location', 'addressComponents'] });
+      const at = toLatLng(place.location);
+      if (!alive || !at) return;
+      map.panTo(at);
       map.setZoom(17);
-      pick(at);
-      opts.onPlace(fieldsFromPlace(place.address_components));
+      moveTo(at);
+      opts.onPlace(fieldsFromPlace(place.addressComponents));
+    } catch (err) {
+      opts.onError(err);
+    }
+  };
+  search.addEventListener('gmp-select', onSelect);
+  const listeners = [
+    marker.addListener('dragend', () => pick(toLatLng(marker.position))),
+    map.addListener('click', (e) => {
+      const at = toLatLng(e.latLng);
+      if (at) moveTo(at);
     }),
   ];
   return () => {
+    alive = false;
     listeners.forEach((l) => l.remove());
-    maps.event?.clearInstanceListeners(autocomplete);
-    marker.setMap(null);
+    search.removeEventListener('gmp-select', onSelect);
+    search.remove();
+    marker.map = null;
   };
 }
 
+type ImportLibrary = (name: string) => Promise<unknown>;
 declare global {
   interface Window {
-    google?: { maps?: GoogleMaps };
-    __poolMapsReady?: () => void;
+    google?: { maps?: { importLibrary?: ImportLibrary; __ib__?: () => void } };
     gm_authFailure?: () => void;
   }
 }
 
-let loading: Promise<GoogleMaps> | null = null;
+/**
+ * Installs `google.maps.importLibrary` as Google's dynamic-library-import bootstrap does: the first
+ * call adds the API's script (with every library asked for in the same turn, the page's language,
+ * region SA and the page's CSP nonce); when it has loaded, the API's own `importLibrary` answers.
+ * Unlike Google's inline snippet, a script that fails to load may be tried again later.
+ */
+export function installMapsBootstrap(params: { key: string; lang: 'ar' | 'en'; nonce?: string }) {
+  const google = (window.google ??= {});
+  const maps = (google.maps ??= {});
+  if (maps.importLibrary) return;
+  const libraries = new Set<string>();
+  let loading: Promise<void> | null = null;
+  const load = () =>
+    (loading ??= new Promise<void>((resolve, reject) => {
+      // A microtask later, so that libraries asked for together load with one script.
+      queueMicrotask(() => {
+        const query = new URLSearchParams({
+          key: params.key,
+          v: 'weekly',
+          libraries: [...libraries].join(','),
+          language: params.lang,
+          region: 'SA',
+          callback: 'google.maps.__ib__',
+        });
+        const script = document.createElement('script');
+        script.src = `https://maps.googleapis.com/maps/api/js?${query}`;
+        script.async = true;
+        if (params.nonce) script.nonce = params.nonce;
+        maps.__ib__ = () => resolve();
+        script.onerror = () => {
+          loading = null;
+          script.remove();
+          reject(new Error('the Google Maps script did not load'));
+        };
+        document.head.appendChild(script);
+      });
+    }));
+  const bootstrap: ImportLibrary = async (name) => {
+    libraries.add(name);
+    await load();
+    const real = maps.importLibrary;
+    if (!real || real === bootstrap) throw new Error('google.maps.importLibrary is missing after the script loaded');
+    return real(name);
+  };
+  maps.importLibrary = bootstrap;
+}
 
-/** Loads the Maps JavaScript API with places once per page; rejects (and may be retried) when it fails. */
-export function loadGoogleMaps(key: string, lang: 'ar' | 'en', nonce?: string): Promise<GoogleMaps> {
-  if (window.google?.maps?.places) return Promise.resolve(window.google.maps);
-  if (loading) return loading;
-  loading = new Promise<GoogleMaps>((resolve, reject) => {
-    const params = new URLSearchParams({
-      key,
-      libraries: 'places',
-      language: lang,
-      region: 'SA',
-      loading: 'async',
-      callback: '__poolMapsReady',
-    });
-    const script = document.createElement('script');
-    script.src = `https://maps.googleapis.com/maps/api/js?${params}`;
-    script.async = true;
-    if (nonce) script.nonce = nonce;
-    window.__poolMapsReady = () => {
-      const maps = window.google?.maps;
-      if (maps?.places) resolve(maps);
-      else reject(new Error('google.maps.places is missing after the callback'));
-    };
-    script.onerror = () => reject(new Error('the Google Maps script did not load'));
-    document.head.appendChild(script);
-  }).catch((e: unknown) => {
-    loading = null;
-    throw e;
-  });
-  return loading;
+/** Loads the picker's three libraries (the script once per page); rejects when it fails. */
+export async function loadMapsLibraries(params: { key: string; lang: 'ar' | 'en'; nonce?: string }) {
+  installMapsBootstrap(params);
+  const importLibrary = (name: LibraryName) => window.google!.maps!.importLibrary!(name);
+  const [maps, marker, places] = await Promise.all([
+    importLibrary('maps'),
+    importLibrary('marker'),
+    importLibrary('places'),
+  ]);
+  return { maps, marker, places } as MapsLibraries;
 }

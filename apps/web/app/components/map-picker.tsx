@@ -1,22 +1,25 @@
 /**
- * A map pin with places search (Google Maps JavaScript API), shown only when the server has a maps
- * key. If the script fails to load the picker hides itself and the manual fields stay: it never blocks.
+ * A map pin with places search (Google Maps JavaScript API: a map, a draggable advanced marker and
+ * the places search element), shown only when the server has a maps key. If the script fails to load
+ * the picker hides itself and the manual fields stay: it never blocks.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Box, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Input, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
-import { attachPicker, loadGoogleMaps, type LatLng, type PlaceFields } from './map-picker-maps.ts';
+import { attachPicker, loadMapsLibraries, type LatLng, type PlaceFields } from './map-picker-maps.ts';
 
 export function MapPicker({
   apiKey,
+  mapId,
   value,
   error,
   onPick,
   onPlace,
 }: {
   apiKey: string;
+  mapId: string;
   value: LatLng | null;
   error?: React.ReactNode;
   onPick: (p: LatLng) => void;
@@ -26,10 +29,11 @@ export function MapPicker({
   const { lang } = useLang();
   const { nonce } = useRoot();
   const mapRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [outside, setOutside] = useState(false);
   const hintId = useId();
+  const searchLabelId = useId();
   // The latest callbacks, so the map is wired once.
   const handlers = useRef({ onPick, onPlace, initial: value });
   handlers.current = { ...handlers.current, onPick, onPlace };
@@ -37,20 +41,25 @@ export function MapPicker({
   useEffect(() => {
     let cleanup: (() => void) | undefined;
     let cancelled = false;
-    loadGoogleMaps(apiKey, lang, nonce)
-      .then((maps) => {
-        if (cancelled || !mapRef.current || !inputRef.current) return;
-        cleanup = attachPicker(maps, {
+    loadMapsLibraries({ key: apiKey, lang, nonce })
+      .then((libs) => {
+        if (cancelled || !mapRef.current || !searchRef.current) return;
+        cleanup = attachPicker(libs, {
           mapEl: mapRef.current,
-          inputEl: inputRef.current,
+          searchEl: searchRef.current,
+          mapId,
+          lang,
           initial: handlers.current.initial,
           title: t('cart.ui_map_marker'),
+          placeholder: t('cart.ui_map_search_hint'),
           onPick: (p) => {
             setOutside(false);
             handlers.current.onPick(p);
           },
           onOutside: () => setOutside(true),
           onPlace: (f) => handlers.current.onPlace(f),
+          // A place whose details fail to load changes nothing; the visitor can pin or type instead.
+          onError: (e) => console.error('map picker: place details:', e),
         });
         setState('ready');
       })
@@ -68,20 +77,22 @@ export function MapPicker({
       cancelled = true;
       cleanup?.();
     };
-  }, [apiKey, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [apiKey, mapId, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (state === 'failed') return null;
   return (
     <Stack gap={6} data-testid="map-picker" data-state={state}>
-      <TextInput
-        ref={inputRef}
-        label={t('cart.ui_map_search')}
-        placeholder={t('cart.ui_map_search_hint')}
-        aria-describedby={hintId}
-        // Enter picks a suggestion; it must not submit the address form.
-        onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-        data-testid="map-search"
-      />
+      <Input.Wrapper label={t('cart.ui_map_search')} labelElement="div" labelProps={{ id: searchLabelId }}>
+        <Box
+          ref={searchRef}
+          role="group"
+          aria-labelledby={searchLabelId}
+          aria-describedby={hintId}
+          // Enter picks a suggestion; it must not submit the address form.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          data-testid="map-search"
+        />
+      </Input.Wrapper>
       <Box
         ref={mapRef}
         role="application"

@@ -270,6 +270,7 @@ describe('admin content', () => {
         tax_number: body.tax_number,
         commercial_record: body.commercial_record,
         maps_api_key: null,
+        maps_map_id: null,
       });
       expect((await pub('ar')).json().data).toMatchObject({ site_name: 'مسابح الخليج', location: 'جدة، حي الروضة' });
       const info = await app.inject({ method: 'GET', url: '/api/user/contact-us-info', headers: { lang: 'en' } });

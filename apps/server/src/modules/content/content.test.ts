@@ -13,6 +13,7 @@ import {
   tables,
 } from '@pool/db';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { loadConfig } from '../../config.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { CONTACT_PER_HOUR } from './routes.ts';
 
@@ -47,6 +48,7 @@ describe('public content', () => {
           tax_number: DEFAULT_SETTINGS.legal.tax_number,
           commercial_record: DEFAULT_SETTINGS.legal.commercial_record,
           maps_api_key: null,
+          maps_map_id: null,
         },
       });
     });
@@ -76,15 +78,20 @@ describe('public content', () => {
   });
 
   describe('GET settings: the maps key', () => {
-    it('answers null without MAPS_API_KEY and the key when it is set', async () => {
-      expect((await get('/api/user/settings')).json().data.maps_api_key).toBeNull();
-      const withKey = await buildTestApp({ engine: 'pglite', config: { MAPS_API_KEY: 'AIza-browser-key' } });
+    it('answers null without MAPS_API_KEY, and the key with the map id when it is set', async () => {
+      expect((await get('/api/user/settings')).json().data).toMatchObject({ maps_api_key: null, maps_map_id: null });
+      const withKey = await buildTestApp({
+        engine: 'pglite',
+        config: { MAPS_API_KEY: 'AIza-browser-key', MAPS_MAP_ID: '8e0a97af9386fef' },
+      });
       try {
         const res = await withKey.inject({ method: 'GET', url: '/api/user/settings' });
-        expect(res.json().data.maps_api_key).toBe('AIza-browser-key');
+        expect(res.json().data).toMatchObject({ maps_api_key: 'AIza-browser-key', maps_map_id: '8e0a97af9386fef' });
       } finally {
         await withKey.close();
       }
+      // Without MAPS_MAP_ID, Google's demo map id.
+      expect(loadConfig({ MAPS_API_KEY: 'AIza-browser-key' }).MAPS_MAP_ID).toBe('DEMO_MAP_ID');
     });
   });
 

@@ -28,7 +28,8 @@ export default async function contentRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Site settings: name, description, app links, contact and legal details, the maps browser key',
+        summary:
+          'Site settings: name, description, app links, contact and legal details, the maps browser key and map id',
         response: { 200: envelope(siteSettings) },
       },
     },
@@ -36,6 +37,7 @@ export default async function contentRoutes(app: App) {
       reply.ok({
         ...(await content.siteSettings(app.db, req.lang)),
         maps_api_key: app.config.MAPS_API_KEY ?? null,
+        maps_map_id: app.config.MAPS_API_KEY ? app.config.MAPS_MAP_ID : null,
       }),
   );
 

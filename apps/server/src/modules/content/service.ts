@@ -52,8 +52,8 @@ function contactInfoOf(s: StoredSettings, lang: Lang) {
   };
 }
 
-/** The stored settings; the route adds what comes from the configuration (`maps_api_key`). */
-export async function siteSettings(db: Db, lang: Lang): Promise<Omit<SiteSettings, 'maps_api_key'>> {
+/** The stored settings; the route adds what comes from the configuration (`maps_api_key`, `maps_map_id`). */
+export async function siteSettings(db: Db, lang: Lang): Promise<Omit<SiteSettings, 'maps_api_key' | 'maps_map_id'>> {
   const s = await storedSettings(db);
   return {
     site_name: pick(lang, s.site.name_ar, s.site.name_en),

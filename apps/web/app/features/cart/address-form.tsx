@@ -1,6 +1,7 @@
 /**
  * A new delivery address: the Saudi national-address fields, checked with the API's own schema and
- * messages; with a maps key, also a map pin with places search that fills lat/lng and empty fields.
+ * messages; with a maps key, also a map pin with places search that fills lat/lng and the empty fields
+ * (city, district, street, building number, postal code) the chosen place gives.
  */
 import { useEffect } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
@@ -13,7 +14,7 @@ import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
-import { onlyEmpty } from '../../components/map-picker-maps.ts';
+import { cityIdFor, onlyEmpty, type PlaceFields } from '../../components/map-picker-maps.ts';
 
 type City = { id: number; name: string };
 type Values = {
@@ -42,7 +43,8 @@ export function AddressForm({
   const { t } = useTranslation();
   const { lang } = useLang();
   const handle = useAnswerHandler();
-  const mapsKey = useRoot().settings?.maps_api_key ?? null;
+  const settings = useRoot().settings;
+  const mapsKey = settings?.maps_api_key ?? null;
   const fetcher = useFetcher<Answer<AddressItem>>({ key: 'address-form' });
   const form = useForm<Values>({
     mode: 'controlled',
@@ -68,6 +70,13 @@ export function AddressForm({
       onError: (a) => form.setErrors(answerFieldErrors(a)),
     });
   }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A chosen place fills what the visitor left empty: its city (matched by name to ours) and address parts.
+  const fillFromPlace = ({ city, ...fields }: PlaceFields) => {
+    const cityId = cityIdFor(city, cities);
+    const found: Partial<Values> = { ...fields, ...(cityId ? { city_id: String(cityId) } : {}) };
+    form.setValues(onlyEmpty(form.getValues(), found));
+  };
 
   const digits = { inputMode: 'numeric' as const, dir: 'ltr' as const };
   const { lat, lng } = form.values;
@@ -96,10 +105,11 @@ export function AddressForm({
         {mapsKey && (
           <MapPicker
             apiKey={mapsKey}
+            mapId={settings?.maps_map_id ?? 'DEMO_MAP_ID'}
             value={lat && lng ? { lat: Number(lat), lng: Number(lng) } : null}
             error={form.errors.lat ?? form.errors.lng}
             onPick={(p) => form.setValues({ lat: String(p.lat), lng: String(p.lng) })}
-            onPlace={(fields) => form.setValues(onlyEmpty(form.getValues(), fields))}
+            onPlace={fillFromPlace}
           />
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -154,7 +154,14 @@ export function CheckoutPanel({
         </Button>
       </fetcher.Form>
 
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('cart.ui_add_address')} size="lg" centered>
+      <Modal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        title={t('cart.ui_add_address')}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <AddressForm
           cities={cities}
           onCancel={() => setAdding(false)}
