@@ -15,8 +15,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
  * to boot: its own PGlite folder inside the run's, no demo store.
  */
 const mapsPort = Number(process.env.E2E_MAPS_PORT ?? port + 1);
-export const mapsDataDir = join(dataDir, 'maps-server');
+const mapsDataDir = join(dataDir, 'maps-server');
 mkdirSync(mapsDataDir, { recursive: true });
+// Where the spec finds that server's sign-in codes (workers inherit the runner's environment).
+process.env.E2E_MAPS_DATA_DIR = mapsDataDir;
 const MAP_SPEC = /checkout-map\.spec\.ts$/;
 const serverEnv = {
   HOST: '127.0.0.1',

@@ -1,15 +1,15 @@
 /** Helpers shared by the end-to-end tests. */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
 export const SHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 
 /** The newest 4-digit code sent to a full number (e.g. 966500000001), polled from the SMS outbox. */
-export async function codeFor(fullNumber: string, after = 0): Promise<string> {
-  const file = join(dataDir(), 'sms-outbox.jsonl');
+export async function codeFor(fullNumber: string, after = 0, dir = dataDir()): Promise<string> {
+  const file = join(dir, 'sms-outbox.jsonl');
   for (let i = 0; i < 50; i++) {
     if (existsSync(file)) {
       const lines = readFileSync(file, 'utf8')
@@ -120,4 +120,43 @@ export async function signInAdmin(page: Page, email = DEMO_ADMIN.email, password
   await form.getByLabel('كلمة المرور').fill(password);
   await page.getByTestId('admin-login-submit').click();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * A new customer signed up through the API (code, then sign-up); the browser context gets the site's
+ * auth cookie. `dir`: the data folder of the server the page talks to (its SMS outbox).
+ */
+export async function signUpByApi(page: Page, name: string, { phone = newPhone(), dir = dataDir() } = {}) {
+  const headers = { 'x-pool-site': '1', lang: 'ar' };
+  const sent = await page.request.post('/api/user/send-code', { headers, form: { phone, country_code: '966' } });
+  expect(sent.status()).toBe(200);
+  const code = await codeFor(`966${phone}`, 0, dir);
+  const checked = await (
+    await page.request.post('/api/user/check-code', { headers, form: { phone, country_code: '966', code } })
+  ).json();
+  expect(checked.key).toBe('needCompleteInfo');
+  const signed = await (
+    await page.request.post('/api/user/sign-up', {
+      headers,
+      form: { name, phone, country_code: '966', registration_token: checked.data.registration_token },
+    })
+  ).json();
+  expect(signed.key, signed.msg).toBe('success');
+  return phone;
+}
+
+const adminTokens = new WeakMap<APIRequestContext, string>();
+/** Calls the dashboard API as the demo super admin (signed in once per request context). */
+export async function adminPost<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  let token = adminTokens.get(request);
+  if (!token) {
+    const body = await (await request.post('/api/admin/login', { data: DEMO_ADMIN })).json();
+    expect(body.key, body.msg).toBe('success');
+    token = body.data.token as string;
+    adminTokens.set(request, token);
+  }
+  const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
+  return body.data as T;
 }
