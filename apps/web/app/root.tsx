@@ -38,6 +38,9 @@ import { RouteErrorPage } from './components/error-page.tsx';
 import { SessionWatcher } from './components/session-watcher.tsx';
 import { BuildWatcher } from './components/build-watcher.tsx';
 
+/** zod's interpreted parsers: the same results without eval. */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
+
 /** What the page may know of the signed-in account: never the token. */
 export type Viewer =
   | {
@@ -198,6 +201,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c7ed6" />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        {/* Before any module runs: zod 4 (shared config on globalThis) would otherwise probe `new Function`
+            as it builds its first schema, which this CSP (no 'unsafe-eval') refuses and reports on every page. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
       </head>
