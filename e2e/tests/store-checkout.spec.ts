@@ -113,6 +113,15 @@ test('a visitor fills the cart, signs in and keeps it', async () => {
   await chlorineLine.getByTestId('cart-increase').click();
   await expect(chlorineLine.getByTestId('cart-quantity')).toHaveText('2');
   const heaterLine = page.getByTestId('cart-line').filter({ hasText: `سخان مسبح كهربائي ${TAG}` });
+  // Each line links to its product's own page (slug of the English name), not through /online_store_id.
+  await expect(heaterLine.getByRole('link', { name: `سخان مسبح كهربائي ${TAG}` })).toHaveAttribute(
+    'href',
+    `/online_store/${heater.id}-electric-pool-heater-${TAG}`,
+  );
+  await expect(chlorineLine.getByRole('link', { name: `أقراص كلور ${TAG}` })).toHaveAttribute(
+    'href',
+    `/online_store/${chlorine.id}-chlorine-tablets-${TAG}`,
+  );
   await heaterLine.getByTestId('cart-installation').click();
   await expect(heaterLine.getByTestId('cart-installation')).toBeChecked();
   await expect(page.getByTestId('price-installation')).toBeVisible();

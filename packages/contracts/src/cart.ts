@@ -92,6 +92,11 @@ export const CART_LINE_PROBLEMS = ['unavailable', 'out_of_stock', 'not_enough_st
 export const cartLine = z.object({
   variant_id: z.number(),
   product_id: z.number(),
+  slug: z
+    .string()
+    .describe(
+      "the product's, of its English name and the same in both languages; its page is /online_store/{product_id}-{slug} ({product_id} alone when empty)",
+    ),
   name: z.string(),
   /** The variant's options, e.g. "1.5 HP / Blue"; empty for a simple product. */
   options: z.string(),

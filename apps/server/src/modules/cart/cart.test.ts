@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { CartView } from '@pool/contracts';
+import { slugify, type CartView } from '@pool/contracts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { expectFieldError } from '../account/testing.ts';
@@ -50,6 +50,8 @@ describe('cart', () => {
     expect(first.cart_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const key = first.cart_key!;
     expect(first.lines[0]).toMatchObject({
+      product_id: a.product.id,
+      slug: 'pump',
       name: 'Pump',
       quantity: 2,
       unit_price: 10_000,
@@ -62,6 +64,8 @@ describe('cart', () => {
     );
     expect(second.cart_key).toBeNull();
     expect(second.lines.map((l) => l.name)).toEqual(['مضخة', b.product.nameAr]);
+    // the slug of the product's page is from its English name, the same in Arabic
+    expect(second.lines.map((l) => l.slug)).toEqual(['pump', slugify(b.product.nameEn)]);
     expect(second.lines[1]).toMatchObject({ original_price: 20_000, unit_price: 15_000 });
     // products 35000, installation 6000, no delivery yet, VAT 15 % of 41000 = 6150
     expect(second.prices).toEqual({

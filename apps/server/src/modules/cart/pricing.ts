@@ -9,6 +9,7 @@ import { tables, type Db } from '@pool/db';
 import {
   couponDiscount,
   discountedPrice,
+  slugify,
   vatOf,
   type CartLine,
   type CouponTerms,
@@ -119,6 +120,7 @@ export async function priceLinesOf(db: Db, inputs: LineInput[], lang: Lang, now 
     out.push({
       variant_id: variant.id,
       product_id: product.id,
+      slug: slugify(product.nameEn),
       name: lang === 'en' ? product.nameEn : product.nameAr,
       options: (lang === 'en' ? names.en : names.ar).join(' / '),
       image,

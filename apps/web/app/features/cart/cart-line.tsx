@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CartLine as Line } from '@pool/contracts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { productHref } from '../store/paths.ts';
 import { Thumb } from './thumb.tsx';
 
 export type LineChange =
@@ -34,7 +35,13 @@ export function CartLine({
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={to(`/online_store_id/${line.product_id}`)} fw={700} c="dark" lineClamp={2}>
+              <Anchor
+                component={Link}
+                to={to(productHref({ id: line.product_id, slug: line.slug }))}
+                fw={700}
+                c="dark"
+                lineClamp={2}
+              >
                 {line.name}
               </Anchor>
               {line.options ? (
