@@ -279,6 +279,15 @@ test('the English page, the id address, the server-rendered head, 404', async ({
   const moved = await request.get(`/online_store_id/${pump.id}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe(`/online_store/${pump.details}`);
+  // Any other spelling of the address moves to the product's own one, keeping the query.
+  for (const [from, to] of [
+    [`/online_store/${pump.id}-old-name?variant=1`, `/online_store/${pump.details}?variant=1`],
+    [`/en/online_store/${pump.id}`, `/en/online_store/${pump.details}`],
+  ]) {
+    const respelled = await request.get(from!, { maxRedirects: 0 });
+    expect(respelled.status(), from).toBe(301);
+    expect(respelled.headers().location).toBe(to);
+  }
 
   // The head a search engine or a link preview reads, without running scripts.
   const html = await (await request.get(`/online_store/${pump.details}`)).text();

@@ -5,7 +5,7 @@ import type { apiFor } from '../../lib/api.server.ts';
 import { isSuccess } from '../../lib/api.server.ts';
 import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import { localePath } from '../../lib/lang.ts';
-import { parseDetails, productDetails, productPath } from './paths.ts';
+import { parseDetails, productDetails, productHref } from './paths.ts';
 import type { ProductRating, StoreBrand, StoreCategory } from './types.ts';
 
 type Api = Awaited<ReturnType<typeof apiFor>>;
@@ -42,34 +42,30 @@ export async function loadListing(api: Api, url: URL): Promise<Listing> {
 
 export type ProductPage = {
   product: StoreProduct;
-  /** For the address: the slug is made from the English name in both languages. */
-  englishName: string;
   related: StoreProductCard[];
   ratings: Paged<ProductRating>;
 };
 
 /**
  * A product page: 404 for an unknown, inactive or deleted product; any other
- * spelling of its address moves (301) to `{id}-{english-slug}` in this language.
+ * spelling of its address moves (301) to `{id}-{slug}` (the product's `slug`,
+ * of its English name) in this language.
  */
 export async function loadProduct(api: Api, url: URL, details: string | undefined): Promise<ProductPage> {
   const id = parseDetails(details);
   if (!id) throw data(null, { status: 404 });
   const path = `/user/store/products/${id}`;
-  const [product, english, related, ratings] = await Promise.all([
+  const [product, related, ratings] = await Promise.all([
     api.get<StoreProduct>(path),
-    api.lang === 'en' ? null : api.call<StoreProduct>('GET', path, { lang: 'en' }),
     api.get<StoreProductCard[]>(`${path}/related`),
     api.get<Paged<ProductRating>>(`${path}/ratings`),
   ]);
   if (product.status === 404) throw data(null, { status: 404 });
   if (!isSuccess(product)) throw data(null, { status: 500 });
-  const englishName = english && isSuccess(english) ? english.data.name : product.data.name;
-  const canonical = productDetails(id, englishName);
-  if (details !== canonical) throw redirect(localePath(api.lang, productPath(id, englishName)) + url.search, 301);
+  if (details !== productDetails(product.data))
+    throw redirect(localePath(api.lang, productHref(product.data)) + url.search, 301);
   return {
     product: product.data,
-    englishName,
     related: isSuccess(related) ? related.data : [],
     ratings: isSuccess(ratings) ? ratings.data : { data: [], pagination: { ...NO_PAGE, per_page: 10 } },
   };
@@ -79,10 +75,10 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
 export async function productAddress(api: Api, url: URL, rawId: string | undefined): Promise<string> {
   const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : 0;
   if (!id || id > 2_147_483_647) throw data(null, { status: 404 });
-  const english = await api.call<StoreProduct>('GET', `/user/store/products/${id}`, { lang: 'en' });
-  if (english.status === 404) throw data(null, { status: 404 });
-  if (!isSuccess(english)) throw data(null, { status: 500 });
-  return localePath(api.lang, productPath(id, english.data.name)) + url.search;
+  const product = await api.get<StoreProduct>(`/user/store/products/${id}`);
+  if (product.status === 404) throw data(null, { status: 404 });
+  if (!isSuccess(product)) throw data(null, { status: 500 });
+  return localePath(api.lang, productHref(product.data)) + url.search;
 }
 
 export type Strip = { kind: 'offers' | 'newest'; products: StoreProductCard[] };

@@ -10,7 +10,7 @@ import { localePath, langFromPath, stripLang, type Lang } from '../../lib/lang.t
 import { pageMeta } from '../../lib/page-meta.ts';
 import { filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import type { Listing } from './load.server.ts';
-import { productPath } from './paths.ts';
+import { productHref } from './paths.ts';
 import type { StoreVariant } from './types.ts';
 
 type MetaInput = Parameters<typeof pageMeta>[0];
@@ -69,19 +69,19 @@ const pickPageFilters = (f: StoreFilters): Partial<StoreFilters> => ({
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : origin + url);
 const riyals = (halalas: number) => (halalas / 100).toFixed(2);
 
-export type ProductHead = { product: StoreProduct; englishName: string };
+export type ProductHead = { product: StoreProduct };
 
 /** The product page's head for search engines and link previews. */
 export function productMeta(args: MetaInput, data: ProductHead | undefined): MetaDescriptor[] {
   if (!data) return pageMeta(args, 'store.product_title');
-  const { product: p, englishName } = data;
+  const { product: p } = data;
   const lang = langFromPath(args.location.pathname);
   const root = rootData(args);
   const origin = root?.origin ?? '';
   const site = root?.settings?.site_name;
   const title = site ? `${p.seo.title} | ${site}` : p.seo.title;
   const image = absolute(origin, p.seo.image ?? p.image ?? '/img/logo_app.png');
-  const path = productPath(p.id, englishName);
+  const path = productHref(p);
   const base = pageMeta(args, 'store.product_title');
   return override(base, [
     { title },

@@ -1,26 +1,20 @@
 /**
  * Addresses of the store pages. A product's page is `/online_store/{id}-{slug}`
  * with the slug made from its English name, the same in both languages (so the
- * Arabic and English pages are alternates of each other); the id alone is
- * enough to find it and the page moves any other spelling to that one.
+ * Arabic and English pages are alternates of each other). The API sends it
+ * (`slug`, made by `slugify` of @pool/contracts) with every product, card and
+ * cart line; the id alone is enough to find a product and its page moves any
+ * other spelling to the canonical one.
  */
 
-import { slugify } from '@pool/contracts';
+/** A product the API sent (a card, a cart line, a product): it carries the slug of its page. */
+type Linked = { id: number; slug: string };
 
-export { slugify };
+/** The `{details}` part of a product's address: `12-pool-pump`, or `12` when its slug is empty. */
+export const productDetails = (p: Linked) => (p.slug ? `${p.id}-${p.slug}` : String(p.id));
 
-const detailsOf = (id: number, slug: string) => (slug ? `${id}-${slug}` : String(id));
-
-/** The `{details}` part of a product's address: `12-pool-pump`, or `12` without a Latin name. */
-export const productDetails = (id: number, englishName?: string | null) =>
-  detailsOf(id, englishName ? slugify(englishName) : '');
-
-/** A product page (locale-free): pass the English name when known, else the page settles on it. */
-export const productPath = (id: number, englishName?: string | null) =>
-  `/online_store/${productDetails(id, englishName)}`;
-
-/** The canonical page of a product the API sent (a card or a product: it carries its `slug`). */
-export const productHref = (p: { id: number; slug: string }) => `/online_store/${detailsOf(p.id, p.slug)}`;
+/** The canonical page of a product the API sent (locale-free). */
+export const productHref = (p: Linked) => `/online_store/${productDetails(p)}`;
 
 /** The product id of a `{details}` segment (`12`, `12-pool-pump`), or null. */
 export function parseDetails(details: string | undefined): number | null {

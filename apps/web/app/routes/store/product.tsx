@@ -30,7 +30,7 @@ import { Gallery } from '../../features/store/gallery.tsx';
 import { loadProduct } from '../../features/store/load.server.ts';
 import { productJsonLd, productMeta, scriptJson } from '../../features/store/meta.ts';
 import { QuantityStepper, VariantOptions } from '../../features/store/options.tsx';
-import { productPath, STORE_PATH } from '../../features/store/paths.ts';
+import { productHref, STORE_PATH } from '../../features/store/paths.ts';
 import { DiscountBadge, Price, Stars } from '../../features/store/price.tsx';
 import { ProductCard } from '../../features/store/product-card.tsx';
 import { Reviews } from '../../features/store/reviews.tsx';
@@ -69,7 +69,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const cart = useAddToCart();
-  const { product: p, englishName, related, ratings } = loaderData;
+  const { product: p, related, ratings } = loaderData;
   const requested = Number(new URLSearchParams(location.search).get('variant')) || null;
   const variant = initialVariant(p.variants, requested, p.main_variant_id);
   const [quantity, setQuantity] = useState(1);
@@ -87,7 +87,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     const all = [...own, ...p.images.filter((i) => !own.includes(i))];
     return all.length ? all : p.image ? [p.image] : [];
   }, [variant, p.images, p.image]);
-  const url = origin + localePath(lang, productPath(p.id, englishName));
+  const url = origin + localePath(lang, productHref(p));
   const jsonLd = useMemo(() => scriptJson(productJsonLd(p, origin, url)), [p, origin, url]);
 
   const onChoose = (featureId: number, optionId: number) => {
