@@ -8,6 +8,7 @@ export default {
   redirect_loop: 'يجب أن يختلف المسار الجديد عن المسار القديم',
   ui_lang_ar: 'بالعربية',
   ui_lang_en: 'بالإنجليزية',
+  ui_label_in_lang: '{{label}} ({{lang}})',
   ui_field_flag: 'العلم',
   ui_field_name: 'الاسم',
   ui_field_name_ar: 'الاسم بالعربية',

@@ -13,6 +13,8 @@ export default {
   delete: 'حذف',
   edit: 'تعديل',
   edit_of: 'تعديل: {{name}}',
+  inline_separator: ' · ',
+  label_of: '{{label}}: {{name}}',
   send: 'إرسال',
   back: 'رجوع',
   close: 'إغلاق',

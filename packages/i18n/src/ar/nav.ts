@@ -22,5 +22,5 @@ export default {
   open_menu: 'فتح القائمة',
   skip_to_content: 'تخطَّ إلى المحتوى',
   main_navigation: 'التنقل الرئيسي',
-  account_menu: 'قائمة الحساب',
+  account_menu_of: '{{name}}، قائمة الحساب',
 };

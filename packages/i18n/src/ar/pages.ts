@@ -2,6 +2,8 @@ export default {
   home_title: 'الرئيسية',
   home_heading: 'مسابح: خدمات ومستلزمات المسابح في مكان واحد',
   banners_label: 'العروض',
+  banners_role: 'عرض متتابع',
+  banner_role: 'شريحة',
   banner_slide: 'الشريحة {{n}} من {{total}}',
   banner_prev: 'الشريحة السابقة',
   banner_next: 'الشريحة التالية',

@@ -8,6 +8,7 @@ export default {
   redirect_loop: 'The new path must differ from the old path',
   ui_lang_ar: 'Arabic',
   ui_lang_en: 'English',
+  ui_label_in_lang: '{{label}} ({{lang}})',
   ui_field_flag: 'Flag',
   ui_field_name: 'Name',
   ui_field_name_ar: 'Name in Arabic',

@@ -13,6 +13,10 @@ export default {
   delete: 'Delete',
   edit: 'Edit',
   edit_of: 'Edit: {{name}}',
+  /** Between two parts of one line, e.g. a wallet entry's kind and its order. */
+  inline_separator: ' · ',
+  /** A label and what it is about, e.g. an action's name and its row's name. */
+  label_of: '{{label}}: {{name}}',
   send: 'Send',
   back: 'Back',
   close: 'Close',

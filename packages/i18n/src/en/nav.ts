@@ -22,5 +22,5 @@ export default {
   open_menu: 'Open menu',
   skip_to_content: 'Skip to content',
   main_navigation: 'Main navigation',
-  account_menu: 'Account menu',
+  account_menu_of: '{{name}}, account menu',
 };

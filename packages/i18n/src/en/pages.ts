@@ -2,6 +2,8 @@ export default {
   home_title: 'Home',
   home_heading: 'Masabeh: pool services and supplies in one place',
   banners_label: 'Offers',
+  banners_role: 'carousel',
+  banner_role: 'slide',
   banner_slide: 'Slide {{n}} of {{total}}',
   banner_prev: 'Previous slide',
   banner_next: 'Next slide',

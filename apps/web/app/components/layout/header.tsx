@@ -135,7 +135,10 @@ export function Header() {
             {viewer?.kind === 'user' ? (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <UnstyledButton aria-label={`${viewer.name} - ${t('nav.account_menu')}`} data-testid="account-menu">
+                  <UnstyledButton
+                    aria-label={t('nav.account_menu_of', { name: viewer.name })}
+                    data-testid="account-menu"
+                  >
                     <Group gap={6} wrap="nowrap">
                       <Avatar src={viewer.image} alt="" radius="xl" size={32} />
                       <Text fz="sm" fw={600} visibleFrom="sm" maw={140} truncate>

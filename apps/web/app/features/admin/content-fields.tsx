@@ -110,8 +110,18 @@ export function FormField({ field, form }: { field: Field; form: Form }) {
   if (!field.pair) return <Input field={field} name={field.name} label={label} form={form} />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Input field={field} name={`${field.name}_ar`} label={`${label} (${t('cms.ui_lang_ar')})`} form={form} />
-      <Input field={field} name={`${field.name}_en`} label={`${label} (${t('cms.ui_lang_en')})`} form={form} />
+      <Input
+        field={field}
+        name={`${field.name}_ar`}
+        label={t('cms.ui_label_in_lang', { label, lang: t('cms.ui_lang_ar') })}
+        form={form}
+      />
+      <Input
+        field={field}
+        name={`${field.name}_en`}
+        label={t('cms.ui_label_in_lang', { label, lang: t('cms.ui_lang_en') })}
+        form={form}
+      />
     </SimpleGrid>
   );
 }

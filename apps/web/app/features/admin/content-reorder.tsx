@@ -83,7 +83,7 @@ export function BannerOrder({
                 variant="subtle"
                 onClick={() => move(index, index - 1)}
                 disabled={index === 0}
-                aria-label={`${t('cms.ui_move_up')}: ${name(row)}`}
+                aria-label={t('common.label_of', { label: t('cms.ui_move_up'), name: name(row) })}
               >
                 <IconArrowUp size={18} aria-hidden />
               </ActionIcon>
@@ -91,7 +91,7 @@ export function BannerOrder({
                 variant="subtle"
                 onClick={() => move(index, index + 1)}
                 disabled={index === order.length - 1}
-                aria-label={`${t('cms.ui_move_down')}: ${name(row)}`}
+                aria-label={t('common.label_of', { label: t('cms.ui_move_down'), name: name(row) })}
               >
                 <IconArrowDown size={18} aria-hidden />
               </ActionIcon>

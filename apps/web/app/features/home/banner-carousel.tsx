@@ -83,7 +83,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   return (
     <Box
       component="section"
-      aria-roledescription="carousel"
+      aria-roledescription={t('pages.banners_role')}
       aria-label={t('pages.banners_label')}
       pos="relative"
       onMouseEnter={() => setHeld(true)}
@@ -104,7 +104,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                 key={banner.id}
                 className={classes.slide}
                 role="group"
-                aria-roledescription="slide"
+                aria-roledescription={t('pages.banner_role')}
                 aria-label={t('pages.banner_slide', { n: i + 1, total: banners.length })}
               >
                 {!link ? (

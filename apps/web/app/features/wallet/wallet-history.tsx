@@ -37,7 +37,7 @@ function Entry({ entry }: { entry: WalletEntry }) {
           {t(`wallet.kind_${entry.kind}`)}
           {entry.order_number && entry.order_id ? (
             <>
-              {' · '}
+              {t('common.inline_separator')}
               <Anchor component={Link} to={to(`/orders/online_store_order/${entry.order_id}`)} fz="sm">
                 {t('wallet.order_ref', { number: entry.order_number })}
               </Anchor>

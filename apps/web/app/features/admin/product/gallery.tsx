@@ -42,7 +42,7 @@ export function Gallery({
     for (const file of files.slice(0, PRODUCT_MAX_IMAGES - images.length)) {
       const problem = imageError(file);
       if (problem) {
-        toast.error(`${file.name}: ${problem}`);
+        toast.error(t('common.label_of', { label: file.name, name: problem }));
         continue;
       }
       setUploads((u) => [...u, { name: file.name, percent: 0 }]);

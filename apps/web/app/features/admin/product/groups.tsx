@@ -194,7 +194,7 @@ export function GroupsPicker({
                       </Table.Td>
                       <Table.Td>
                         <NumberInput
-                          aria-label={`${t('catalogue.ui_price_sar')}: ${name}`}
+                          aria-label={t('common.label_of', { label: t('catalogue.ui_price_sar'), name })}
                           min={0}
                           decimalScale={2}
                           w={120}
@@ -205,7 +205,7 @@ export function GroupsPicker({
                       </Table.Td>
                       <Table.Td>
                         <NumberInput
-                          aria-label={`${t('catalogue.ui_stock')}: ${name}`}
+                          aria-label={t('common.label_of', { label: t('catalogue.ui_stock'), name })}
                           min={0}
                           allowDecimal={false}
                           w={90}
@@ -216,7 +216,7 @@ export function GroupsPicker({
                       </Table.Td>
                       <Table.Td>
                         <TextInput
-                          aria-label={`${t('catalogue.ui_sku')}: ${name}`}
+                          aria-label={t('common.label_of', { label: t('catalogue.ui_sku'), name })}
                           placeholder={t('catalogue.ui_sku_auto')}
                           w={190}
                           styles={ltr}
@@ -226,7 +226,7 @@ export function GroupsPicker({
                       <Table.Td>
                         <Gallery
                           compact
-                          label={`${t('catalogue.ui_group_images')}: ${name}`}
+                          label={t('common.label_of', { label: t('catalogue.ui_group_images'), name })}
                           images={g.images}
                           onChange={(images) => form.setFieldValue(`groups.${i}.images`, images)}
                           uploadPath={uploadPath}
@@ -236,7 +236,7 @@ export function GroupsPicker({
                       </Table.Td>
                       <Table.Td>
                         <Radio
-                          aria-label={`${t('catalogue.ui_main_display')}: ${name}`}
+                          aria-label={t('common.label_of', { label: t('catalogue.ui_main_display'), name })}
                           checked={v.main_key === g.key}
                           onChange={() => form.setFieldValue('main_key', g.key)}
                           data-testid="group-main"
@@ -247,7 +247,7 @@ export function GroupsPicker({
                           variant="subtle"
                           color="red"
                           onClick={() => form.removeListItem('groups', i)}
-                          aria-label={`${t('catalogue.ui_group_remove')}: ${name}`}
+                          aria-label={t('common.label_of', { label: t('catalogue.ui_group_remove'), name })}
                         >
                           <IconX size={18} aria-hidden />
                         </ActionIcon>

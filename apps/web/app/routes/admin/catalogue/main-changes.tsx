@@ -111,7 +111,7 @@ export default function MainChangesScreen({ loaderData }: Route.ComponentProps) 
               leftSection={<IconCheck size={14} aria-hidden />}
               loading={fetcher.state !== 'idle'}
               onClick={() => decide(r.id, true)}
-              aria-label={`${t('catalogue.ui_approve')}: ${r.product.name_ar}`}
+              aria-label={t('common.label_of', { label: t('catalogue.ui_approve'), name: r.product.name_ar })}
               data-testid="change-approve"
             >
               {t('catalogue.ui_approve')}

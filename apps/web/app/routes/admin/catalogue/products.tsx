@@ -289,7 +289,7 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
                   to={`/admin/products/${p.id}`}
                   variant="light"
                   size="lg"
-                  aria-label={`${t('cms.ui_edit')}: ${p.name_ar}`}
+                  aria-label={t('common.edit_of', { name: p.name_ar })}
                 >
                   <IconEdit size={16} aria-hidden />
                 </ActionIcon>
@@ -300,7 +300,10 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
                   size="lg"
                   color={p.is_active ? 'gray' : 'teal'}
                   onClick={() => send(p.is_active ? 'deactivate' : 'activate', p.id)}
-                  aria-label={`${p.is_active ? t('catalogue.ui_deactivate') : t('catalogue.ui_activate')}: ${p.name_ar}`}
+                  aria-label={t('common.label_of', {
+                    label: p.is_active ? t('catalogue.ui_deactivate') : t('catalogue.ui_activate'),
+                    name: p.name_ar,
+                  })}
                   data-testid="product-toggle"
                 >
                   {p.is_active ? <IconPlayerPause size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}

@@ -124,7 +124,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
                 variant="light"
                 leftSection={<IconMailOpened size={14} aria-hidden />}
                 onClick={() => send('open', m.id)}
-                aria-label={`${t('cms.ui_msg_open')}: ${m.name}`}
+                aria-label={t('common.label_of', { label: t('cms.ui_msg_open'), name: m.name })}
                 data-testid="message-open"
               >
                 {t('cms.ui_msg_open')}

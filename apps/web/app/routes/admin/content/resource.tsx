@@ -267,7 +267,7 @@ export default function ResourceScreen({ loaderData }: Route.ComponentProps) {
           size="xs"
           variant="subtle"
           leftSection={<IconSitemap size={14} aria-hidden />}
-          aria-label={`${t(nested.childrenLabel)}: ${name(row)}`}
+          aria-label={t('common.label_of', { label: t(nested.childrenLabel), name: name(row) })}
           data-testid="content-children"
         >
           {t(nested.childrenLabel)}
