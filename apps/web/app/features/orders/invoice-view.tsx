@@ -1,6 +1,11 @@
-/** The simplified tax invoice: seller with VAT number, customer, lines, price lines and the ZATCA QR; printable. */
+/**
+ * The simplified tax invoice: seller with VAT number, customer, lines, price lines and the ZATCA QR;
+ * printable. A Saudi tax invoice is in Arabic: the English one shows each label in Arabic beside it.
+ */
+import type { ReactNode } from 'react';
 import { Box, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lang, StoreInvoice } from '@pool/contracts';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
@@ -8,8 +13,28 @@ import { PriceLines } from '../cart/price-lines.tsx';
 import { addressText } from '../cart/address-text.ts';
 import classes from './invoice.module.css';
 
+/** A label in the page's language and, on an English invoice, in Arabic after it. */
+function useInvoiceLabel(lang: Lang) {
+  const { i18n } = useTranslation();
+  const arabic = i18n.getFixedT('ar');
+  return (t: TFunction, key: string, options: Record<string, unknown> = {}): ReactNode =>
+    lang === 'ar' ? (
+      t(key, options)
+    ) : (
+      <>
+        {t(key, options)}
+        {' · '}
+        <span lang="ar" dir="rtl" data-testid="invoice-arabic-label">
+          {arabic(key, options)}
+        </span>
+      </>
+    );
+}
+
 export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: string | null; lang: Lang }) {
-  const { t } = useTranslation();
+  const { t: translate } = useTranslation();
+  const label = useInvoiceLabel(lang);
+  const t = (key: string, options: Record<string, unknown> = {}) => label(translate, key, options);
   const money = (h: number) => formatMoney(lang, h);
   return (
     <Box className={classes.invoice} data-testid="invoice">
@@ -26,7 +51,7 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
               {t('orders.ui_invoice_date')}: {formatDateTime(lang, invoice.issued_at)}
             </Text>
           </Stack>
-          {qr ? <Image src={qr} alt={t('orders.ui_qr_alt')} w={140} h={140} data-testid="invoice-qr" /> : null}
+          {qr ? <Image src={qr} alt={translate('orders.ui_qr_alt')} w={140} h={140} data-testid="invoice-qr" /> : null}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Stack gap={2}>
@@ -46,9 +71,9 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
             <Text fz="sm" dir="ltr" ta={lang === 'ar' ? 'right' : 'left'}>
               {invoice.customer_phone}
             </Text>
-            {invoice.address ? <Text fz="sm">{addressText(t, invoice.address)}</Text> : null}
+            {invoice.address ? <Text fz="sm">{addressText(translate, invoice.address)}</Text> : null}
             <Text fz="sm">
-              {t('orders.ui_payment_method')}: {t(`orders.ui_method_${invoice.payment_method}`)}
+              {t('orders.ui_payment_method')}: {translate(`orders.ui_method_${invoice.payment_method}`)}
             </Text>
           </Stack>
         </SimpleGrid>
@@ -79,7 +104,7 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
         </Table>
         <Divider />
         <Box maw={420} ms="auto" w="100%">
-          <PriceLines prices={invoice.prices} />
+          <PriceLines prices={invoice.prices} label={label} />
         </Box>
         <Text fz="xs" c="gray.7">
           {t('orders.ui_prices_vat_note')}
@@ -91,7 +116,7 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
             onClick={() => window.print()}
             data-testid="invoice-print"
           >
-            {t('orders.ui_print')}
+            {translate('orders.ui_print')}
           </Button>
         </Group>
       </Stack>
