@@ -23,6 +23,16 @@ test('the admin signs in to the Arabic dashboard; a wrong password is refused', 
   await shot(page, 'admin-home-ar');
   await expectAccessible(page);
 
+  // The side bar is longer than a 1280 x 720 screen: its last entry scrolls into view inside it and opens.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const last = page.getByTestId('admin-nav-orders');
+  const bar = page.locator('#admin-navbar');
+  expect((await last.boundingBox())!.y).toBeGreaterThan((await bar.boundingBox())!.height);
+  await last.click();
+  await expect(page).toHaveURL(/\/admin\/store-orders/);
+  const [barBox, lastBox] = [(await bar.boundingBox())!, (await last.boundingBox())!];
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barBox.y + barBox.height + 1);
+
   const cookie = (await page.context().cookies()).find((c) => c.name === 'admin_auth');
   expect(cookie?.httpOnly).toBe(true);
 
