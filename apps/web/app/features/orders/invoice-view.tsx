@@ -23,7 +23,7 @@ function useInvoiceLabel(lang: Lang) {
     ) : (
       <>
         {t(key, options)}
-        {' · '}
+        {t('common.inline_separator')}
         <span lang="ar" dir="rtl" data-testid="invoice-arabic-label">
           {arabic(key, options)}
         </span>
