@@ -114,7 +114,10 @@ function LineRow({ line }: { line: CartView['lines'][number] }) {
 /**
  * After checkout: the card page (a full page load, it is not a site route) or,
  * paid from the wallet, the order. Here, in the page, because the checkout
- * panel leaves with the emptied cart.
+ * panel leaves with the emptied cart. The move to the order waits for the
+ * checkout's own reload of this page to end: a navigation started meanwhile
+ * (while the router still fetches the order route's manifest) is completed by
+ * that reload with this page's routes, leaving the cart on screen at the order's address.
  */
 function useCheckoutDone() {
   const { to } = useLang();
@@ -122,15 +125,19 @@ function useCheckoutDone() {
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<CheckoutResult>>({ key: 'checkout' });
   const [leaving, setLeaving] = useState<'payment' | 'order' | null>(null);
+  const [orderPath, setOrderPath] = useState<string | null>(null);
   useEffect(() => {
     handle(fetcher.data, {
       onSuccess: (done) => {
         setLeaving(done.redirect_url ? 'payment' : 'order');
         if (done.redirect_url) window.location.assign(done.redirect_url);
-        else navigate(to(`/orders/online_store_order/${done.order_id}?placed=1`));
+        else setOrderPath(to(`/orders/online_store_order/${done.order_id}?placed=1`));
       },
     });
   }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (orderPath && fetcher.state === 'idle') navigate(orderPath);
+  }, [orderPath, fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
   return leaving;
 }
 
