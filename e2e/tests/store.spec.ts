@@ -6,7 +6,17 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, codeFor, DEMO_ADMIN, expectAccessible, newPhone, open, shot, typeCode } from './support.ts';
+import {
+  animationsDone,
+  clientIp,
+  codeFor,
+  DEMO_ADMIN,
+  expectAccessible,
+  newPhone,
+  open,
+  shot,
+  typeCode,
+} from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 const ip = clientIp();
@@ -391,7 +401,7 @@ for (const lang of ['ar', 'en'] as const) {
     await shot(page, `store-phone-${lang}`);
     await page.getByTestId('open-filters').click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(400); // the drawer's slide-in, before colours are measured
+    await animationsDone(page); // the drawer's slide-in, before the screenshot
     await shot(page, `store-filters-phone-${lang}`);
     await expectAccessible(page);
     await page.getByTestId('show-results').click();

@@ -57,7 +57,23 @@ export async function shot(page: Page, name: string) {
 }
 
 /** axe-core: no serious or critical violation. */
+/**
+ * Waits for the page's finite CSS animations and transitions (a drawer sliding in, a fade) to end:
+ * colours measured half-way through a fade are not the page's. Endless ones (spinners) are ignored.
+ */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 export async function expectAccessible(page: Page) {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
