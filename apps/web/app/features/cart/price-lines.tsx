@@ -47,7 +47,8 @@ export function PriceLines({
   label?: (t: TFunction, key: string, options?: Record<string, unknown>) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const name = (key: string, options: Record<string, unknown> = {}) => (label ? label(t, key, options) : t(key, options));
+  const name = (key: string, options: Record<string, unknown> = {}) =>
+    label ? label(t, key, options) : t(key, options);
   const { lang } = useLang();
   const money = (h: number) => formatMoney(lang, h);
   return (
