@@ -43,6 +43,19 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
+/** The HTML snippets of the nodes an audit's details name (nested tables included). */
+function snippets(details: unknown): string[] {
+  const found: string[] = [];
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    const item = v as { type?: string; snippet?: string };
+    if (item.type === 'node' && item.snippet) found.push(item.snippet.slice(0, 200));
+    for (const child of Object.values(v)) walk(child);
+  };
+  walk(details);
+  return found;
+}
+
 /** The canonical page of the first product of the demo catalogue (not the old address, which redirects). */
 async function firstProductPath(): Promise<string | null> {
   const res = await fetch(`${ORIGIN}/api/user/store/products?per_page=1`, { headers: { lang: 'ar' } });
@@ -76,6 +89,7 @@ try {
     ...(product ? [{ name: 'product (ar)', path: product }] : []),
   ];
   const rows: Record<string, string | number>[] = [];
+  const details: { page: string; lcp: string[]; shifts: string[] }[] = [];
   for (const page of pages) {
     const result = await lighthouse(`${ORIGIN}${page.path}`, {
       port: chrome.port,
@@ -96,12 +110,19 @@ try {
     row['TBT ms'] = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
     row.CLS = Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
     rows.push(row);
+    // What to look at next: the LCP element and the elements that shifted.
+    details.push({
+      page: page.name,
+      lcp: snippets(lhr.audits['lcp-breakdown-insight']?.details).slice(0, 1),
+      shifts: snippets(lhr.audits['cls-culprits-insight']?.details).slice(0, 3),
+    });
   }
   writeFileSync(
     join(ROOT, 'bench', 'results', 'lighthouse.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), formFactor: 'mobile', rows }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), formFactor: 'mobile', rows, details }, null, 2)}\n`,
   );
   console.table(rows);
+  console.log(JSON.stringify(details, null, 2));
 } finally {
   chrome.kill();
   server.kill('SIGTERM');
