@@ -20,13 +20,25 @@ mkdirSync(mapsDataDir, { recursive: true });
 // Where the spec finds that server's sign-in codes (workers inherit the runner's environment).
 process.env.E2E_MAPS_DATA_DIR = mapsDataDir;
 const MAP_SPEC = /checkout-map\.spec\.ts$/;
-const serverEnv = {
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
-  TRUST_PROXY_HOPS: '1',
-};
+/** The app's server on `port`, with the run's common settings and `env` on top. */
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node apps/server/src/main.ts',
+  cwd: resolve(import.meta.dirname, '..'),
+  url: `http://127.0.0.1:${port}/api/ready`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
+  stderr: 'pipe' as const,
+  env: {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
+    TRUST_PROXY_HOPS: '1',
+    ...env,
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -64,38 +76,16 @@ export default defineConfig({
     { name: 'maps', testMatch: MAP_SPEC, use: { baseURL: `http://127.0.0.1:${mapsPort}` } },
   ],
   webServer: [
-    {
-      command: 'node apps/server/src/main.ts',
-      cwd: resolve(import.meta.dirname, '..'),
-      url: `${baseURL}/api/ready`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      },
-    },
-    {
-      command: 'node apps/server/src/main.ts',
-      cwd: resolve(import.meta.dirname, '..'),
-      url: `http://127.0.0.1:${mapsPort}/api/ready`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv,
-        PORT: String(mapsPort),
-        DATA_DIR: mapsDataDir,
-        SEED_DEMO: 'false',
-        MAPS_API_KEY: 'AIza-e2e-fake-browser-key',
-        MAPS_MAP_ID: 'e2e-map-id',
-      },
-    },
+    server(port, {
+      DATA_DIR: dataDir,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    }),
+    server(mapsPort, {
+      DATA_DIR: mapsDataDir,
+      SEED_DEMO: 'false',
+      MAPS_API_KEY: 'AIza-e2e-fake-browser-key',
+      MAPS_MAP_ID: 'e2e-map-id',
+    }),
   ],
 });
 

@@ -123,7 +123,10 @@ test('a customer pins the delivery address on the map at checkout (Arabic)', asy
     region: 'SA',
     callback: 'google.maps.__ib__',
   });
-  expect(seen.nonce).toBeTruthy();
+  // The page's own nonce (the CSP would refuse any other): the one its inline scripts carry.
+  const pageNonce = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce);
+  expect(pageNonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+  expect(seen.nonce).toBe(pageNonce);
   expect(seen.mapOptions).toMatchObject({ mapId: 'e2e-map-id', zoom: 11 });
   expect(seen.markerOptions).toMatchObject({ gmpDraggable: true, title: 'موقع التوصيل' });
   expect(seen.autocompleteOptions).toMatchObject({ includedRegionCodes: ['sa'], requestedLanguage: 'ar' });

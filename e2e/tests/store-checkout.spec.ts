@@ -7,11 +7,11 @@
  * charges the wallet by card and pays an order from it (English).
  * Its own products, coupon and delivery price are made through the dashboard API.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  adminPost,
   clientIp,
   codeFor,
-  DEMO_ADMIN,
   expectAccessible,
   newPhone,
   open,
@@ -31,31 +31,17 @@ let customer: Page;
 let orderNumber = '';
 let orderUrl = '';
 
-async function adminToken(request: APIRequestContext) {
-  const body = await (await request.post('/api/admin/login', { data: DEMO_ADMIN })).json();
-  expect(body.key, body.msg).toBe('success');
-  return body.data.token as string;
-}
-
-async function make<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
-  return body.data as T;
-}
-
 async function newCustomerPage(browser: Browser, locale = 'ar-SA') {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() }, locale });
   return context.newPage();
 }
 
 test.beforeAll(async ({ request, browser }) => {
-  const token = await adminToken(request);
-  const category = await make<Made>(request, token, '/categories', {
+  const category = await adminPost<Made>(request, '/categories', {
     name_ar: `معدات ${TAG}`,
     name_en: `Equipment ${TAG}`,
   });
-  heater = await make<Made>(request, token, '/products', {
+  heater = await adminPost<Made>(request, '/products', {
     name_ar: `سخان مسبح كهربائي ${TAG}`,
     name_en: `Electric pool heater ${TAG}`,
     description_ar: 'سخان كهربائي يحافظ على حرارة ماء المسبح.',
@@ -65,7 +51,7 @@ test.beforeAll(async ({ request, browser }) => {
     stock: 4,
     installation_price: 20_000,
   });
-  chlorine = await make<Made>(request, token, '/products', {
+  chlorine = await adminPost<Made>(request, '/products', {
     name_ar: `أقراص كلور ${TAG}`,
     name_en: `Chlorine tablets ${TAG}`,
     description_ar: 'أقراص كلور بطيئة الذوبان لتعقيم الماء.',
@@ -74,7 +60,7 @@ test.beforeAll(async ({ request, browser }) => {
     price: 9_000,
     stock: 50,
   });
-  await make(request, token, '/coupons', {
+  await adminPost(request, '/coupons', {
     title: `خصم الصيف ${TAG}`,
     code: COUPON,
     discount_type: 'ratio',
@@ -90,7 +76,7 @@ test.beforeAll(async ({ request, browser }) => {
     name: string;
   }[];
   const riyadh = cities.find((c) => c.name === 'الرياض')!;
-  await make(request, token, `/delivery-prices/${riyadh.id}`, { price: 3000, free_above: 500_000 });
+  await adminPost(request, `/delivery-prices/${riyadh.id}`, { price: 3000, free_above: 500_000 });
   customer = await newCustomerPage(browser);
 });
 test.afterAll(() => customer.context().close());

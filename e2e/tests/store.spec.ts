@@ -7,10 +7,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  adminPost,
+  adminToken,
   animationsDone,
   clientIp,
   codeFor,
-  DEMO_ADMIN,
   expectAccessible,
   newPhone,
   open,
@@ -32,13 +33,6 @@ let pump: Made & { details: string };
 let filter: Made;
 let pictures: { front: string; side: string; blueTwo: string };
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: DEMO_ADMIN });
-  const body = await res.json();
-  expect(body.key, body.msg).toBe('success');
-  return body.data.token as string;
-}
-
 /** A plain picture uploaded through the dashboard's product image route; its URL. */
 async function picture(request: APIRequestContext, token: string, colour: { r: number; g: number; b: number }) {
   const buffer = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
@@ -53,23 +47,16 @@ async function picture(request: APIRequestContext, token: string, colour: { r: n
   return body.data.url as string;
 }
 
-async function make<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
-  return body.data as T;
-}
-
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);
-  category = await make(request, token, '/categories', { name_ar: `مضخات ${TAG}`, name_en: `Pumps ${TAG}` });
-  const sub = await make<Made>(request, token, '/categories', {
+  category = await adminPost(request, '/categories', { name_ar: `مضخات ${TAG}`, name_en: `Pumps ${TAG}` });
+  const sub = await adminPost<Made>(request, '/categories', {
     name_ar: `مضخات المسابح ${TAG}`,
     name_en: `Pool pumps ${TAG}`,
     parent_id: category.id,
   });
   type Feature = Made & { options: Made[] };
-  const power = await make<Feature>(request, token, '/features', {
+  const power = await adminPost<Feature>(request, '/features', {
     name_ar: `القدرة ${TAG}`,
     name_en: `Power ${TAG}`,
     options: [
@@ -77,7 +64,7 @@ test.beforeAll(async ({ request }) => {
       { name_ar: '2 حصان', name_en: '2 HP' },
     ],
   });
-  const colour = await make<Feature>(request, token, '/features', {
+  const colour = await adminPost<Feature>(request, '/features', {
     name_ar: `اللون ${TAG}`,
     name_en: `Colour ${TAG}`,
     options: [
@@ -94,7 +81,7 @@ test.beforeAll(async ({ request }) => {
   const [hp1, hp2] = power.options.map((o) => o.id);
   const [blue, white] = colour.options.map((o) => o.id);
   // Three groups: 1 HP blue (main), 2 HP blue, 2 HP white sold out; 1 HP white is not sold. 10 % off until 2030.
-  const made = await make<Made>(request, token, '/products', {
+  const made = await adminPost<Made>(request, '/products', {
     type: 'multi',
     name_ar: `مضخة مسبح ذكية ${TAG}`,
     name_en: `Smart pool pump ${TAG}`,
@@ -118,7 +105,7 @@ test.beforeAll(async ({ request }) => {
     ],
   });
   pump = { id: made.id, details: `${made.id}-smart-pool-pump-${TAG}` };
-  filter = await make<Made>(request, token, '/products', {
+  filter = await adminPost<Made>(request, '/products', {
     name_ar: `فلتر رملي ${TAG}`,
     name_en: `Sand filter ${TAG}`,
     description_ar: 'فلتر رملي للمسابح الصغيرة.',

@@ -162,8 +162,8 @@ export async function signUpByApi(page: Page, name: string, { phone = newPhone()
 }
 
 const adminTokens = new WeakMap<APIRequestContext, string>();
-/** Calls the dashboard API as the demo super admin (signed in once per request context). */
-export async function adminPost<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+/** A bearer token of the demo super admin for the dashboard API (signed in once per request context). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
   let token = adminTokens.get(request);
   if (!token) {
     const body = await (await request.post('/api/admin/login', { data: DEMO_ADMIN })).json();
@@ -171,6 +171,12 @@ export async function adminPost<T>(request: APIRequestContext, path: string, dat
     token = body.data.token as string;
     adminTokens.set(request, token);
   }
+  return token;
+}
+
+/** Posts JSON to the dashboard API as the demo super admin; the answer's data, after checking it succeeded. */
+export async function adminPost<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const token = await adminToken(request);
   const res = await request.post(`/api/admin${path}`, { data, headers: { authorization: `Bearer ${token}` } });
   const body = await res.json();
   expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
