@@ -5,7 +5,7 @@
  * a place's address components into the national-address fields. Tested with a fake `google.maps`
  * in map-picker-maps.test.ts, and in the browser with a fake Maps script (e2e/tests/checkout-map.spec.ts).
  */
-import { insideSaudi, normalizeSearch } from '@pool/contracts';
+import { insideSaudi, normalizeSearch, toLatinDigits } from '@pool/contracts';
 
 export type LatLng = { lat: number; lng: number };
 
@@ -77,9 +77,6 @@ export const RIYADH: LatLng = { lat: 24.7136, lng: 46.6753 };
 /** Fields of the national address a place may fill; `city` is a name, matched to the form's cities. */
 export type PlaceFields = Partial<Record<'city' | 'district' | 'street' | 'postal_code' | 'building_number', string>>;
 
-const toLatin = (s: string) =>
-  s.replace(/[٠-٩۰-۹]/g, (d) => String((d.charCodeAt(0) - (d >= '۰' ? 0x06f0 : 0x0660)) % 10));
-
 /** The national-address fields found in a place's address components (only those that fit the form's rules). */
 export function fieldsFromPlace(components: AddressComponent[] | null | undefined): PlaceFields {
   const find = (...types: string[]) =>
@@ -91,9 +88,9 @@ export function fieldsFromPlace(components: AddressComponent[] | null | undefine
   if (district && district.length >= 2) out.district = district.slice(0, 100);
   const street = find('route');
   if (street && street.length >= 2) out.street = street.slice(0, 150);
-  const postal = toLatin(find('postal_code') ?? '');
+  const postal = toLatinDigits(find('postal_code') ?? '');
   if (/^\d{5}$/.test(postal)) out.postal_code = postal;
-  const building = toLatin(find('street_number') ?? '');
+  const building = toLatinDigits(find('street_number') ?? '');
   if (/^\d{4}$/.test(building)) out.building_number = building;
   return out;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Group, Select, Text, TextInput, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_ISO, type Country } from '@pool/contracts';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_ISO, toLatinDigits, type Country } from '@pool/contracts';
 import { useLang } from '../../lib/use-lang.ts';
 import type { Lang } from '../../lib/lang.ts';
 
@@ -15,10 +15,6 @@ const FALLBACK: Country[] = [
 export const ltrInput = (lang: Lang) => ({
   input: { direction: 'ltr' as const, textAlign: lang === 'ar' ? ('right' as const) : ('left' as const) },
 });
-
-/** Arabic-Indic and Persian digits typed on an Arabic keyboard become 0-9. */
-export const toLatinDigits = (v: string) =>
-  v.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 
 function Flag({ country }: { country: Country | undefined }) {
   const [broken, setBroken] = useState(false);
