@@ -7,13 +7,14 @@ import { useEffect, useState } from 'react';
 import { Button, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconShoppingCartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher, useNavigate } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult, WalletPage } from '@pool/contracts';
 import type { Route } from './+types/cart';
 import { isSuccess } from '../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
+import { useSettledNavigate } from '../lib/use-settled-navigate.ts';
 import { useRoot } from '../lib/use-root.ts';
 import { NotRegisteredDialog } from '../components/auth-guard.tsx';
 import { cartApi } from '../features/cart/cart.server.ts';
@@ -113,31 +114,24 @@ function LineRow({ line }: { line: CartView['lines'][number] }) {
 
 /**
  * After checkout: the card page (a full page load, it is not a site route) or,
- * paid from the wallet, the order. Here, in the page, because the checkout
- * panel leaves with the emptied cart. The move to the order waits for the
- * checkout's own reload of this page to end: a navigation started meanwhile
- * (while the router still fetches the order route's manifest) is completed by
- * that reload with this page's routes, leaving the cart on screen at the order's address.
+ * paid from the wallet, the order (once the checkout's own reload of this page
+ * is over). Here, in the page, because the checkout panel leaves with the emptied cart.
  */
 function useCheckoutDone() {
   const { to } = useLang();
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<CheckoutResult>>({ key: 'checkout' });
   const [leaving, setLeaving] = useState<'payment' | 'order' | null>(null);
-  const [orderPath, setOrderPath] = useState<string | null>(null);
   useEffect(() => {
     handle(fetcher.data, {
       onSuccess: (done) => {
         setLeaving(done.redirect_url ? 'payment' : 'order');
         if (done.redirect_url) window.location.assign(done.redirect_url);
-        else setOrderPath(to(`/orders/online_store_order/${done.order_id}?placed=1`));
+        else navigate(to(`/orders/online_store_order/${done.order_id}?placed=1`));
       },
     });
   }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (orderPath && fetcher.state === 'idle') navigate(orderPath);
-  }, [orderPath, fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
   return leaving;
 }
 

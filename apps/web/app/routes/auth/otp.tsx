@@ -10,6 +10,7 @@ import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { displayPhone } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
 import { BackIcon } from '../../components/auth/icons.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { numberIn, phoneFrom, withPhone, type RegisterPageState } from '../../components/auth/flow.ts';
@@ -43,6 +44,8 @@ export default function Otp() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  // After the code's answer: once the router's reload of the page (the new session) is over.
+  const leave = useSettledNavigate();
   const handle = useAnswerHandler();
   const toast = useToasts();
   const check = useFetcher<typeof action>();
@@ -71,7 +74,7 @@ export default function Otp() {
       successToast: true,
       onSuccess: () => {
         setLeaving(true);
-        navigate(to('/'), { replace: true });
+        leave(to('/'), { replace: true });
         timers.current.push(setTimeout(() => entry.setCode(''), REDIRECT_DELAY_MS));
       },
       onCompleteInfo: (d) => {
@@ -79,7 +82,7 @@ export default function Otp() {
         if (answer?.msg) toast.info(answer.msg);
         const state: RegisterPageState = info;
         setLeaving(true);
-        navigate(withPhone(to('/auth/register'), info.phone, info.country_code), { replace: true, state });
+        leave(withPhone(to('/auth/register'), info.phone, info.country_code), { replace: true, state });
       },
       onError: (a) => entry.clear(answerFieldErrors(a).code ?? null),
     });
