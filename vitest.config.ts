@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Cheap argon2 settings in tests only (lib/passwords.ts): hashing is not what they test.
+    env: { PASSWORD_HASH_PROFILE: 'test' },
   },
 });

@@ -10,16 +10,17 @@ const port = Number(process.env.E2E_PORT ?? 3999);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * A second server for the address map (tests/checkout-map.spec.ts): `MAPS_API_KEY` set, so the CSP
- * allows Google's hosts and the site loads the Maps API (answered by a fake in the test). Kept cheap
- * to boot: its own PGlite folder inside the run's, no demo store.
+ * A second server, for settings the main one must not have. The address map (tests/checkout-map.spec.ts):
+ * `MAPS_API_KEY` set, so the CSP allows Google's hosts and the site loads the Maps API (answered by a
+ * fake in the test). The page limits (tests/limits.spec.ts): the default API limit and a small page
+ * limit. Kept cheap to boot: its own PGlite folder inside the run's, no demo store.
  */
 const mapsPort = Number(process.env.E2E_MAPS_PORT ?? port + 1);
 const mapsDataDir = join(dataDir, 'maps-server');
 mkdirSync(mapsDataDir, { recursive: true });
 // Where the spec finds that server's sign-in codes (workers inherit the runner's environment).
 process.env.E2E_MAPS_DATA_DIR = mapsDataDir;
-const MAP_SPEC = /checkout-map\.spec\.ts$/;
+const SECOND_SERVER_SPECS = /(checkout-map|limits)\.spec\.ts$/;
 /** The app's server on `port`, with the run's common settings and `env` on top. */
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node apps/server/src/main.ts',
@@ -34,6 +35,7 @@ const server = (port: number, env: Record<string, string>) => ({
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    SITE_RATE_LIMIT_PER_MINUTE: '100000',
     // Each test sends its own X-Forwarded-For (a documentation address), so per-IP sign-in limits apply per test.
     TRUST_PROXY_HOPS: '1',
     ...env,
@@ -72,8 +74,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: MAP_SPEC },
-    { name: 'maps', testMatch: MAP_SPEC, use: { baseURL: `http://127.0.0.1:${mapsPort}` } },
+    { name: 'chromium', testIgnore: SECOND_SERVER_SPECS },
+    { name: 'second', testMatch: SECOND_SERVER_SPECS, use: { baseURL: `http://127.0.0.1:${mapsPort}` } },
   ],
   webServer: [
     server(port, {
@@ -85,6 +87,8 @@ export default defineConfig({
       SEED_DEMO: 'false',
       MAPS_API_KEY: 'AIza-e2e-fake-browser-key',
       MAPS_MAP_ID: 'e2e-map-id',
+      RATE_LIMIT_PER_MINUTE: '300',
+      SITE_RATE_LIMIT_PER_MINUTE: '150',
     }),
   ],
 });

@@ -5,10 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
-  type FastifyBaseLogger,
-  type RawServerDefault,
-  type RawRequestDefaultExpression,
-  type RawReplyDefaultExpression,
   type FastifyServerOptions,
   type FastifyRequest,
   type FastifyReply,
@@ -16,7 +12,7 @@ import Fastify, {
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, Db } from '@pool/db';
+import type { Database } from '@pool/db';
 import type { Config } from './config.ts';
 import { createSms, type SmsDriver } from './integrations/sms/index.ts';
 import { createPaymentGateway, type PaymentGateway } from './integrations/payments/index.ts';
@@ -28,26 +24,16 @@ import i18nPlugin, { requestLang } from './plugins/i18n.ts';
 import { translate } from '@pool/i18n';
 import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin from './plugins/security.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
+import textGuardPlugin from './plugins/text-guard.ts';
 import { registerModules } from './modules/index.ts';
+import { createEvents } from './modules/events/index.ts';
+import { orderNotifications } from './modules/orders/index.ts';
+import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { App } from './app-type.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    database: Database;
-    sms: SmsDriver;
-    /** The card payment gateway (PAYMENT_DRIVER). */
-    payments: PaymentGateway;
-  }
-}
+export type { App };
 
 export type BuildOptions = {
   config: Config;
@@ -61,17 +47,6 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-/** Never log secrets: tokens, cookies, codes, passwords. */
-export const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.code',
-  '*.password',
-  '*.token',
-  '*.registration_token',
-];
-
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
   const app = (Fastify as (o: FastifyServerOptions) => FastifyInstance)({
@@ -81,6 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { err: logSafeError, req: logSafeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
@@ -99,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('db', options.database.db);
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
+  // The subscribers of the domain events, in the order they run.
+  app.decorate('events', createEvents(app, [orderNotifications]));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -106,9 +84,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipartPlugin);
+  await app.register(textGuardPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);
   await app.register(auditPlugin);

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '@pool/db';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -30,6 +31,12 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Waits on PostgreSQL (SECURITY.md 31): opening a connection, one statement, a transaction left idle. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Serve the API documentation (/api/docs, /api/openapi.json) in production too. */
+    API_DOCS: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Secret for HMAC of one-time codes; required in production. */
     OTP_SECRET: z.string().min(32).optional(),
@@ -44,7 +51,18 @@ const schema = z
     CORS_ORIGINS: list,
     /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** API requests per client address per minute (the site's own calls count with their page). */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Pages (and client navigations) per client address per minute. */
+    SITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Redis for state shared by processes (rate limits); without it the database holds it. */
+    REDIS_URL: z.url().optional(),
+    /** Sessions end (SECURITY.md 34): customers' after this many days unused, like the auth cookie. */
+    USER_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(365),
+    /** Admins' after this many hours without a request, and this many days after sign-in at most. */
+    ADMIN_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).default(12),
+    STAFF_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(30),
+    ADMIN_SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(7),
     ADMIN_EMAIL: z.email().default('admin@masabeh.com'),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SEED_DEMO: bool,
@@ -133,6 +151,8 @@ const schema = z
 
 export type Config = z.output<typeof schema> & {
   dataDir: string;
+  /** The database's timeouts, as `createDatabase` takes them. */
+  databaseTimeouts: DatabaseTimeouts;
   isProduction: boolean;
   otpSecret: string;
   adminPassword: string;
@@ -165,6 +185,11 @@ export function loadConfig(
   return {
     ...c,
     dataDir: resolve(c.DATA_DIR),
+    databaseTimeouts: {
+      connectMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: c.DATABASE_IDLE_TX_TIMEOUT_MS,
+    },
     isProduction: c.NODE_ENV === 'production',
     otpSecret: c.OTP_SECRET ?? DEV_OTP_SECRET,
     adminPassword: c.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,

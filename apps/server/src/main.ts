@@ -1,7 +1,8 @@
 /**
  * Starts the server: configuration, database (PGlite under DATA_DIR, or
  * DATABASE_URL), migrations, first-start demo data, the API and the site.
- * `--dev` serves the site through Vite with hot reload instead of the build.
+ * `--dev` serves the site through Vite with hot reload instead of the build;
+ * `--api-only` serves the API alone (the mobile apps' backend, fault tests).
  */
 import { join } from 'node:path';
 import { createDatabase, seed, DEMO_CUSTOMER } from '@pool/db';
@@ -24,10 +25,14 @@ async function main() {
     throw err;
   }
   const dev = process.argv.includes('--dev');
+  // Until the app (and its logger) exists, a broken connection is told on the console.
+  let connectionBroke = (err: Error) => console.warn(`database: a connection broke (${err.message})`);
   const database = createDatabase({
     url: config.DATABASE_URL,
     pgliteDir: join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: config.databaseTimeouts,
+    onConnectionError: (err) => connectionBroke(err),
   });
   await database.migrate();
   const seeded = await seed(database.db, {
@@ -37,7 +42,10 @@ async function main() {
     demoImage: demoImageMaker({ config }),
   });
 
-  const app = await buildApp({ config, database, site: dev ? mountDevSite : mountBuiltSite });
+  const apiOnly = process.argv.includes('--api-only');
+  const site = apiOnly ? undefined : dev ? mountDevSite : mountBuiltSite;
+  const app = await buildApp({ config, database, site });
+  connectionBroke = (err) => app.log.warn({ err }, 'database: a connection broke; the pool replaces it');
   startJobs(app);
   await app.listen({ host: config.HOST, port: config.PORT });
 

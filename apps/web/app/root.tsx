@@ -56,6 +56,12 @@ export type Viewer =
   | null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Over the page limit (a client navigation; documents get the server's own 429 page): nothing else runs.
+  const limited = context.get(appContext).limited;
+  if (limited) {
+    const retryAfter = limited.retryAfter;
+    throw data({ retry_after: retryAfter }, { status: 429, headers: { 'retry-after': String(retryAfter) } });
+  }
   const url = new URL(request.url);
   const api = await apiFor(context, request);
   const headers = new Headers();

@@ -22,6 +22,7 @@ export default [
     route('roles', 'routes/admin/people/roles.tsx', { id: 'admin-roles' }),
     route('users', 'routes/admin/people/users.tsx', { id: 'admin-users' }),
     route('users/:id', 'routes/admin/people/user.tsx', { id: 'admin-user' }),
+    route('staff', 'routes/admin/people/staff.tsx', { id: 'admin-staff' }),
     route('reports', 'routes/admin/people/reports.tsx', { id: 'admin-reports' }),
     route('reports/:id', 'routes/admin/people/report.tsx', { id: 'admin-report' }),
     route('profile', 'routes/admin/people/profile.tsx', { id: 'admin-profile' }),

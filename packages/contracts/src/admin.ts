@@ -28,6 +28,7 @@ export const PERMISSION_GROUPS = {
   coupons: ['view', 'create', 'edit', 'delete', 'notify'],
   delivery: ['view', 'edit'],
   orders: ['view', 'edit', 'cancel'],
+  staff: ['view', 'create', 'edit', 'delete', 'block'],
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export type Permission = {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { formInt } from './cms.ts';
 import { couponCode } from './coupons.ts';
-import { boolish, optionalText, requiredText, V } from './fields.ts';
+import { boolish, optionalText, requiredText, V, DB_INT_MAX } from './fields.ts';
 import { blankToUndefined, optionalId, requiredId } from './people.ts';
 import { PAYMENT_METHODS } from './store-domain.ts';
 
@@ -81,7 +81,7 @@ export const cartLineBody = z.object({
   with_installation: boolish.optional(),
 });
 export const variantParam = z.object({
-  variant_id: z.coerce.number({ error: V.invalid }).int().positive().max(2_147_483_647),
+  variant_id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
 });
 export const cartCouponBody = z.object({ code: couponCode });
 /** Where the order goes, for the delivery price: a saved address (customers) or a city. */

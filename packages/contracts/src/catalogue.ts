@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { boolish, optionalText, requiredText, V } from './fields.ts';
+import { boolish, optionalText, requiredText, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
 import { cmsListQuery, formInt } from './cms.ts';
 import { optionalId, requiredId } from './people.ts';
 import { DISCOUNT_TYPES, PRODUCT_TYPES, STORE_SORTS } from './store-domain.ts';
@@ -57,7 +57,6 @@ export const searchTerms = (q: string, max = 5) => normalizeSearch(q).split(' ')
 
 /* ----------------------------------------------------------- shared fields */
 
-export const MAX_PRICE = 1_000_000_000;
 export const MAX_STOCK = 1_000_000;
 export const PRODUCT_MAX_IMAGES = 10;
 export const PRODUCT_MAX_VARIANTS = 100;
@@ -133,7 +132,7 @@ export const adminCategory = z.object({
 export const categoryListQuery = cmsListQuery.extend({
   parent_id: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0).max(2_147_483_647).optional(),
+    z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).min(0).max(DB_INT_MAX).optional(),
   ),
 });
 
@@ -444,5 +443,5 @@ export const productRating = z.object({
 
 export const favouriteBody = z.object({ product_id: requiredId });
 export const productIdParam = z.object({
-  product_id: z.coerce.number({ error: V.invalid }).int().positive().max(2_147_483_647),
+  product_id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
 });

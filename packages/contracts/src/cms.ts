@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { boolish, email, optionalText, requiredText, url, V } from './fields.ts';
+import { boolish, email, optionalText, requiredText, url, V, DB_INT_MAX } from './fields.ts';
 
 export const CMS_PER_PAGE = 15;
 
@@ -130,7 +130,7 @@ export const bannerBody = z.object({
   title_ar: optionalText(150),
   title_en: optionalText(150),
   link: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), linkTarget.optional()),
-  product_id: z.preprocess((v) => (v === '' ? undefined : v), formInt(1, 2_147_483_647).optional()),
+  product_id: z.preprocess((v) => (v === '' ? undefined : v), formInt(1, DB_INT_MAX).optional()),
   sort: formInt(-1_000_000, 1_000_000).optional(),
   active: flag(true),
 });
@@ -146,7 +146,7 @@ export const adminBanner = z.object({
 });
 export const reorderBody = z.object({
   ids: z
-    .array(z.number({ error: V.invalid }).int().positive().max(2_147_483_647), { error: V.required })
+    .array(z.number({ error: V.invalid }).int().positive().max(DB_INT_MAX), { error: V.required })
     .min(1, { error: V.required })
     .max(500, { error: V.invalid }),
 });

@@ -5,13 +5,12 @@
 import { z } from 'zod';
 import { cmsListQuery, formInt } from './cms.ts';
 import { blankToUndefined } from './people.ts';
-import { requiredText, V } from './fields.ts';
+import { requiredText, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
 import { COUPON_CODE_MIN, COUPON_STATUSES, COUPON_TYPES } from './store-domain.ts';
 
-const MAX_MONEY = 100_000_000_00;
 /** A money amount (halalas) sent as a number or as form text; `''` is missing. */
-export const moneyField = formInt(0, MAX_MONEY);
-const optionalMoney = z.preprocess(blankToUndefined, formInt(1, MAX_MONEY).optional());
+export const moneyField = formInt(0, MAX_PRICE);
+const optionalMoney = z.preprocess(blankToUndefined, formInt(1, MAX_PRICE).optional());
 
 /** An ISO date or date-time (`2025-01-31` or `2025-01-31T10:00:00Z`), as a Date. */
 export const dateTimeField = z
@@ -40,7 +39,7 @@ export const couponBody = z.object({
   code: couponCode,
   discount_type: z.enum(COUPON_TYPES, { error: V.invalid }),
   /** Percent (1-100) for `ratio`, halalas for `number`. */
-  value: formInt(1, MAX_MONEY),
+  value: formInt(1, MAX_PRICE),
   max_discount: optionalMoney,
   max_uses: formInt(1, 10_000_000),
   max_uses_per_user: formInt(1, 10_000).default(1),
@@ -79,7 +78,7 @@ export const deliveryPriceBody = z.object({
   free_above: z.preprocess(blankToUndefined, moneyField.optional()),
 });
 export const cityParam = z.object({
-  city_id: z.coerce.number({ error: V.invalid }).int().positive().max(2_147_483_647),
+  city_id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
 });
 export const adminDeliveryPrice = z.object({
   city_id: z.number(),

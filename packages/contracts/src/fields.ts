@@ -6,6 +6,11 @@
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { z } from 'zod';
 
+/** The largest value of a PostgreSQL `integer` column (ids, halalas, counts). */
+export const DB_INT_MAX = 2_147_483_647;
+/** The largest price or amount an admin may enter (halalas): 10 million riyals, well inside `integer`. */
+export const MAX_PRICE = 1_000_000_000;
+
 export const V = {
   required: 'validation.required',
   digitsOnly: 'validation.digits_only',
@@ -105,4 +110,4 @@ export const boolish = z.union([
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ]);
 
-export const idParam = z.object({ id: z.coerce.number({ error: V.invalid }).int().positive().max(2_147_483_647) });
+export const idParam = z.object({ id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX) });

@@ -22,3 +22,6 @@ export * from './store-orders.ts';
 export * from './catalogue.ts';
 export * from './wallet.ts';
 export * from './slug.ts';
+export * from './order-machines.ts';
+export * from './notification-catalogue.ts';
+export * from './staff.ts';

@@ -10,6 +10,7 @@ export const RESPONSE_KEYS = [
   'notFound',
   'tooManyRequests',
   'exception',
+  'unavailable',
 ] as const;
 export type ResponseKey = (typeof RESPONSE_KEYS)[number];
 
@@ -25,4 +26,6 @@ export const KEY_STATUS: Record<ResponseKey, number> = {
   notFound: 404,
   tooManyRequests: 429,
   exception: 500,
+  /** The database (or another service the answer needs) is out of reach for now: try again. */
+  unavailable: 503,
 };

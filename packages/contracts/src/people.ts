@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ALL_PERMISSIONS, type Permission } from './admin.ts';
 import { pageQuery } from './envelope.ts';
-import { adminPassword, countryCode, email, optionalText, phone, requiredText, V } from './fields.ts';
+import { adminPassword, countryCode, email, optionalText, phone, requiredText, V, DB_INT_MAX } from './fields.ts';
 
 /** Form fields arrive as strings; `''` means "no filter". */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -12,14 +12,14 @@ export const optionalId = z.preprocess(
     .number({ error: V.invalid })
     .int({ error: V.invalid })
     .positive({ error: V.invalid })
-    .max(2_147_483_647, { error: V.invalid })
+    .max(DB_INT_MAX, { error: V.invalid })
     .optional(),
 );
 export const requiredId = z.coerce
   .number({ error: V.required })
   .int({ error: V.invalid })
   .positive({ error: V.invalid })
-  .max(2_147_483_647, { error: V.invalid });
+  .max(DB_INT_MAX, { error: V.invalid });
 const statusFilter = z.preprocess(blankToUndefined, z.enum(['active', 'blocked'], { error: V.invalid }).optional());
 const search = optionalText(100);
 
@@ -53,6 +53,8 @@ export const adminItem = z.object({
   role: z.object({ id: z.number(), name: z.string() }).nullable(),
   is_super: z.boolean(),
   is_blocked: z.boolean(),
+  /** Until when sign-in is paused for some address after wrong passwords; null when it is not. */
+  locked_until: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminItem = z.infer<typeof adminItem>;
@@ -82,6 +84,8 @@ export const roleItem = z.object({
   name_en: z.string(),
   permissions_count: z.number(),
   admins_count: z.number(),
+  /** Held by a super admin: it keeps every permission, and its permissions cannot be changed. */
+  is_super: z.boolean(),
   created_at: z.string(),
 });
 export const roleDetail = roleItem.extend({ permissions: z.array(z.string()) });

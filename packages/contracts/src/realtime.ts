@@ -1,6 +1,6 @@
 /** Real-time notifications: the admin send form and the server-sent events of the streams. */
 import { z } from 'zod';
-import { requiredText, V } from './fields.ts';
+import { requiredText, V, DB_INT_MAX } from './fields.ts';
 
 /** How long EventSource waits before reconnecting (the `retry:` hint) and the heartbeat period. */
 export const STREAM_RETRY_MS = 3000;
@@ -9,7 +9,7 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /** Customers (one, all, a city's), or the other admins who can read notifications. */
 export const NOTIFY_TARGETS = ['user', 'all', 'city', 'admins'] as const;
 
-const optionalId = z.coerce.number({ error: V.invalid }).int().positive().max(2_147_483_647).optional();
+const optionalId = z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX).optional();
 
 /** POST /api/admin/notifications/send: one customer, all customers, a city's customers, or the other admins; both languages required. */
 export const notifySendBody = z

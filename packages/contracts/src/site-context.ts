@@ -21,4 +21,6 @@ export type SiteContext = {
   api: (method: string, path: string, options?: ApiCallOptions) => Promise<{ status: number; body: ApiEnvelope }>;
   clientIp: string;
   buildId: string;
+  /** Set when the visitor is over the page limit (a client navigation): the root loader answers 429. */
+  limited: { retryAfter: number } | null;
 };

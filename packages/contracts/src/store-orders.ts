@@ -7,7 +7,8 @@ import { pageQuery } from './envelope.ts';
 import { optionalText, V } from './fields.ts';
 import { blankToUndefined, dateFilter, optionalId, requiredId } from './people.ts';
 import { addressItem, priceLines } from './cart.ts';
-import { ORDER_TABS, PAYMENT_METHODS, STORE_ORDER_STATUSES } from './store-domain.ts';
+import { ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
+import { PAYMENT_METHODS, STORE_ORDER_STATUSES } from './store-domain.ts';
 
 export const STORE_ORDERS_PER_PAGE = 10;
 export const ADMIN_ORDERS_PER_PAGE = 15;
@@ -67,7 +68,7 @@ export const orderLine = z.object({
 export const orderEvent = z.object({
   status,
   from_status: status.nullable(),
-  actor: z.enum(['customer', 'admin', 'system']),
+  actor: z.enum(ORDER_ACTORS),
   note: z.string().nullable(),
   created_at: z.string(),
 });

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrateJobQueue } from './jobs.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -28,25 +29,85 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** How long to wait for PostgreSQL before a request fails fast (SECURITY.md 31). */
+export type DatabaseTimeouts = {
+  /** Opening a connection (default 3 s). */
+  connectMs: number;
+  /** One statement, cancelled by the server past it (default 10 s). */
+  statementMs: number;
+  /** A transaction left open without a statement, ended by the server (default 30 s). */
+  idleInTransactionMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 3000, statementMs: 10_000, idleInTransactionMs: 30_000 };
+
 export type DatabaseOptions = {
   /** A PostgreSQL URL; without it PGlite is used. */
   url?: string;
   /** PGlite's folder; `memory://` keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Told of each connection that broke (logged by the server); the process goes on. */
+  onConnectionError?: (err: Error) => void;
 };
+
+/**
+ * The client-side wait for an answer: a little past the server's statement timeout, so that a
+ * server that went silent (a network cut without a reset) fails the query instead of hanging it.
+ */
+const readTimeout = (t: DatabaseTimeouts) => t.statementMs + 2000;
+
+/** node-postgres settings of one connection with the timeouts (the pool's and the LISTEN client's). */
+export function connectionConfig(url: string, timeouts: Partial<DatabaseTimeouts> = {}): pg.ClientConfig {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    query_timeout: readTimeout(t),
+    keepAlive: true,
+  };
+}
+
+/**
+ * A client whose socket is closed when a query times out on our side: the server may still be
+ * running that query, so the connection must not go back to the pool as if it were free.
+ */
+class GuardedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') this.connection.stream.destroy();
+      });
+    }
+    return result as never;
+  }
+}
 
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process.
-    pool.on('error', () => undefined);
+    const onError = options.onConnectionError ?? (() => undefined);
+    const pool = new pg.Pool({
+      ...connectionConfig(options.url, options.timeouts),
+      max: options.poolSize ?? 10,
+      Client: GuardedClient,
+    });
+    // A connection that breaks, idle in the pool or held by a request, must not end the process:
+    // its request fails (503) and the pool throws the broken client away.
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await migrateJobQueue({ kind: 'postgres', pool });
+      },
       close: () => pool.end(),
     };
   }
@@ -59,7 +120,10 @@ export function createDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateJobQueue({ kind: 'pglite', pglite: client });
+    },
     close: () => client.close(),
   };
 }

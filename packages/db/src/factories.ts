@@ -42,6 +42,22 @@ export async function makeUser(db: Db, o: Partial<typeof t.users.$inferInsert> =
   return row!;
 }
 
+/** An active engineer or technician (a technician unless told) with a unique Saudi number. */
+export async function makeStaff(db: Db, o: Partial<typeof t.staff.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(t.staff)
+    .values({
+      name: `Technician ${n}`,
+      countryCode: '966',
+      phone: `55${String(1_000_000 + ((Date.now() + n * 104_729) % 8_999_999)).padStart(7, '0')}`,
+      job: 'technician',
+      ...o,
+    })
+    .returning();
+  return row!;
+}
+
 export async function makeRole(db: Db, o: Partial<typeof t.roles.$inferInsert> & { permissions?: string[] } = {}) {
   const { permissions = [], ...values } = o;
   const [role] = await db

@@ -1,4 +1,7 @@
 export * from './client.ts';
+export * from './errors.ts';
+export * from './jobs.ts';
+export type { RevokeReason } from './schema/users.ts';
 export * from './factories.ts';
 export * as tables from './schema/index.ts';
 export { seed, DEMO_CUSTOMER, DEFAULT_SETTINGS, type SeedOptions } from './seed.ts';

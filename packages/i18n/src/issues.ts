@@ -2,7 +2,7 @@
  * Turns schema issues (zod's shape) into `{ field: message }` in one language.
  * Shared by the API's 422 answers and the site's forms, so both say the same.
  */
-import { hasKey, translate, type Lang } from './index.ts';
+import { hasKey, translate, type Lang } from './translate.ts';
 
 type Issue = {
   code?: string;

@@ -1,5 +1,5 @@
 /**
- * Store orders unpaid 2 hours after checkout are cancelled (SECURITY.md 24):
+ * Orders of any kind unpaid 2 hours after checkout are cancelled (SECURITY.md 24):
  * each order's card payments are first checked with the gateway (a paid one
  * makes the order `new`); then the cancellation, which moves the order only
  * while it is still `pending_payment` (the order row is locked and its status
@@ -10,10 +10,11 @@
  */
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyPayment } from '../modules/payments/service.ts';
-import { cancelOrder, settleRefunds } from '../modules/orders/service.ts';
+import { SYSTEM } from '../modules/orders/kernel/actor.ts';
+import { cancelOrder, settleRefunds } from '../modules/orders/kernel/money.ts';
 
 const o = tables.orders;
 const HOUR = 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export async function cancelUnpaidOrders(app: App, now = new Date()) {
   const due = await app.db
     .select({ id: o.id, payBy: o.payBy })
     .from(o)
-    .where(and(eq(o.kind, 'store'), eq(o.status, 'pending_payment'), lt(o.payBy, now)))
+    .where(and(eq(o.status, 'pending_payment'), lt(o.payBy, now)))
     .orderBy(asc(o.payBy))
     .limit(BATCH);
   const outcome = { paid: 0, cancelled: 0, waiting: 0 };
@@ -56,7 +57,7 @@ export async function cancelUnpaidOrders(app: App, now = new Date()) {
       continue;
     }
     try {
-      await cancelOrder(app, { orderId: order.id, by: 'system', to: 'cancelled' });
+      await cancelOrder(app, { orderId: order.id, actor: SYSTEM, to: 'cancelled' });
       outcome.cancelled++;
     } catch (err) {
       // Paid or cancelled meanwhile (another process, the webhook, the customer): nothing to do.

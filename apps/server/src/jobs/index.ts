@@ -4,16 +4,17 @@
  */
 import { lt } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
 import { startPushWorker } from '../modules/push/worker.ts';
 import { runStoreOrderJobs } from './auto-cancel.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-/** Removes limit events older than the longest window and codes older than a day. */
+/** Removes limit events older than the longest window, expired rate-limit counters and codes older than a day. */
 export async function pruneAuthData(app: App) {
   await pruneRateEvents(app.db);
+  await app.db.delete(tables.rateLimits).where(lt(tables.rateLimits.expire, new Date(Date.now() - HOUR)));
   await app.db.delete(tables.otpCodes).where(lt(tables.otpCodes.createdAt, new Date(Date.now() - 24 * HOUR)));
   await app.db
     .delete(tables.phoneVerifications)
@@ -29,10 +30,14 @@ export function startJobs(app: App) {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   startPushWorker(app);
-  // Unpaid store orders are cancelled 2 h after checkout; checked every minute.
+  // Unpaid orders are cancelled 2 h after checkout; checked every minute.
   const orders = setInterval(() => {
-    runStoreOrderJobs(app).catch((err: unknown) => app.log.warn({ err }, 'store order jobs failed'));
+    runStoreOrderJobs(app).catch((err: unknown) => app.log.warn({ err }, 'order jobs failed'));
   }, 60_000);
   orders.unref();
   app.addHook('onClose', async () => clearInterval(orders));
+  // Domain events a request committed but did not deliver (its process died, or delivery failed).
+  const sweep = setInterval(() => void app.events.deliver(), 10_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 }

@@ -126,7 +126,7 @@ describe('requireAdmin(permission)', () => {
 
   it('answers 401 after the tokens are revoked or the admin is deleted', async () => {
     const first = await adminWith(['users.view']);
-    await revokeAdminTokens(app.db, first.admin.id);
+    await revokeAdminTokens(app.db, first.admin.id, 'sign_out');
     expect((await hit(first.token)).statusCode).toBe(401);
     const second = await adminWith(['users.view']);
     await app.db.update(tables.admins).set({ deletedAt: new Date() }).where(eq(tables.admins.id, second.admin.id));

@@ -7,19 +7,12 @@
  *   await retryTransaction(app.db, (tx) => ..., { isolationLevel: 'serializable' });
  *   await withRetry(() => app.db.transaction(...));
  */
-import type { Db } from '@pool/db';
+import { hasErrorCode, type Db } from '@pool/db';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
 /** Whether `err` (or an error it wraps, as Drizzle's query errors do) is a serialization failure or deadlock. */
-export function isSerializationFailure(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    if (RETRYABLE.has(String((e as { code?: unknown }).code))) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isSerializationFailure = (err: unknown) => hasErrorCode(err, RETRYABLE);
 
 export type RetryOptions = {
   /** Tries in all, the first included (default 5). */

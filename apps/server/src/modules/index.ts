@@ -22,6 +22,8 @@ import orderRoutes from './orders/routes.ts';
 import adminOrderRoutes from './orders/admin-routes.ts';
 import paymentsRoutes from './payments/routes.ts';
 import walletRoutes from './wallet/routes.ts';
+import staffRoutes from './staff/routes.ts';
+import adminStaffRoutes from './staff/admin-routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: '/api' });
@@ -50,6 +52,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(addressRoutes, { prefix: '/api/user' });
   await app.register(cartRoutes, { prefix: '/api/user' });
   await app.register(orderRoutes, { prefix: '/api/user' });
+  // Engineers and technicians: managed in the dashboard; their own API under /api/staff.
+  await app.register(adminStaffRoutes, { prefix: '/api/admin' });
+  await app.register(staffRoutes, { prefix: '/api/staff' });
   // Stored files under /uploads (outside /api).
   await app.register(uploadsRoutes);
 }

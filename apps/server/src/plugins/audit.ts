@@ -7,8 +7,9 @@
  *   401/403 before its body is read or validated;
  * - exposes the permission in `config.permission` and in the OpenAPI description
  *   (`permissionNote`), which the permission table test reads back (`permissionOf`).
- * Then every successful admin write (POST/PUT/PATCH/DELETE under /api/admin, sign-in aside)
- * leaves one `audit_logs` row: who, what, where from. Bodies are never logged.
+ * Then every successful admin write (POST/PUT/PATCH/DELETE under /api/admin, sign-in aside), and
+ * every one refused for want of rights (403), leaves one `audit_logs` row: who, what, where from,
+ * the status. Bodies are never logged.
  *
  * The row's subject is a stable key, `<screen>.<action>`: the route's `config.audit` when it
  * declares one (block and unblock share a permission, for instance), else its permission.
@@ -17,7 +18,7 @@
  */
 import fp from 'fastify-plugin';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
-import { tables } from '@pool/db';
+import { tables, type Db } from '@pool/db';
 import { ALL_PERMISSIONS, type Permission } from '@pool/contracts';
 import type { AdminGuard } from './auth.ts';
 
@@ -47,6 +48,18 @@ export function permissionOf(description: string | undefined): Permission | null
   return code && (ALL_PERMISSIONS as string[]).includes(code) ? (code as Permission) : undefined;
 }
 
+/** Writes one row of the audit log (the one place that does). */
+export async function recordAudit(
+  db: Db,
+  row: { adminId: number; subject: string; url: string; method: string; ip: string; agent: string; status: number },
+) {
+  await db.insert(tables.auditLogs).values({
+    ...row,
+    ip: row.ip.slice(0, 64),
+    agent: row.agent.slice(0, AGENT_MAX),
+  });
+}
+
 const isAdminGuard = (h: unknown): h is AdminGuard =>
   typeof h === 'function' && 'permission' in h && (h.permission === null || typeof h.permission === 'string');
 
@@ -69,20 +82,22 @@ export default fp(async (app) => {
 
   // Written just before the answer leaves (not after it, in onResponse): once a client sees
   // the success, its audit row exists, and nothing lands in the database behind its back.
+  // A write refused for want of rights (403) is logged too: an attempt to go past one's rights.
   app.addHook('onSend', async (req, reply) => {
-    if (!req.admin || !WRITES.has(req.method) || reply.statusCode >= 400) return;
+    if (!req.admin || !WRITES.has(req.method)) return;
+    if (reply.statusCode >= 400 && reply.statusCode !== 403) return;
     const url = req.url.split('?')[0] ?? '';
     if (!url.startsWith(ADMIN_PREFIX) || UNAUDITED.has(url)) return;
     const { audit, permission } = req.routeOptions.config;
     const summary = (req.routeOptions.schema as { summary?: string } | undefined)?.summary;
     try {
-      await app.db.insert(tables.auditLogs).values({
+      await recordAudit(app.db, {
         adminId: req.admin.id,
         subject: audit ?? permission ?? summary ?? url,
         url,
         method: req.method,
-        ip: req.ip.slice(0, 64),
-        agent: String(req.headers['user-agent'] ?? '').slice(0, AGENT_MAX),
+        ip: req.ip,
+        agent: String(req.headers['user-agent'] ?? ''),
         status: reply.statusCode,
       });
     } catch (err) {

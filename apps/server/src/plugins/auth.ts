@@ -1,7 +1,10 @@
 /**
- * Bearer authentication for customers, guests and admins. Every check reads
+ * Bearer authentication for customers, guests, admins and staff (engineers and
+ * technicians): each holds tokens of its own table, so a token reaches its own
+ * routes only. Every check reads
  * the database, so a logout, block or removed permission takes effect on the
- * very next request (SECURITY.md 11, 16).
+ * very next request (SECURITY.md 11, 16); tokens also expire (34, lib/sessions.ts).
+ * A token revoked because its owner was blocked answers `blocked`, not a sign-in prompt.
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,9 +21,18 @@ import {
 } from '@pool/contracts';
 import { AppError } from '../lib/errors.ts';
 import { sha256 } from '../lib/tokens.ts';
+import {
+  adminTokenExpired,
+  revokeAdminToken,
+  revokeToken,
+  staffTokenExpired,
+  userTokenExpired,
+} from '../lib/sessions.ts';
+import { revokeStaffToken } from '../modules/staff/sessions.ts';
 
 type UserRow = typeof tables.users.$inferSelect;
 type AdminRow = typeof tables.admins.$inferSelect;
+type StaffRow = typeof tables.staff.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +41,8 @@ declare module 'fastify' {
     isGuest: boolean;
     tokenId: number | null;
     admin: (AdminRow & { permissions: Set<string> }) | null;
+    /** The signed-in engineer or technician (`/api/staff`). */
+    staff: StaffRow | null;
   }
   interface FastifyReply {
     /** On the site's own calls (`SITE_HEADER`), stores the session in the `auth` cookie. */
@@ -43,6 +57,8 @@ declare module 'fastify' {
     optionalUser: (req: FastifyRequest) => Promise<void>;
     /** preHandler: a signed-in admin holding `permission` (any admin when omitted). */
     requireAdmin: (permission?: Permission) => AdminGuard;
+    /** preHandler: a signed-in engineer or technician, not blocked or deleted. */
+    requireStaff: () => (req: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -68,12 +84,19 @@ export function bearer(req: FastifyRequest): string | null {
 }
 
 const unauthenticated = () => new AppError('unauthenticated', 'server.unauthenticated');
+const expired = () => new AppError('unauthenticated', 'server.session_expired');
+
+type TokenState = { revokedAt: Date | null; revokedReason: string | null };
+/** A revoked token: `blocked` while its owner is blocked for it, else signed out (sign in again). */
+const revokedError = (t: TokenState, ownerBlocked: boolean) =>
+  t.revokedReason === 'blocked' && ownerBlocked ? new AppError('blocked', 'server.blocked') : unauthenticated();
 
 export default fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('isGuest', false);
   app.decorateRequest('tokenId', null);
   app.decorateRequest('admin', null);
+  app.decorateRequest('staff', null);
 
   const cookieOptions = () => {
     const { name, ...options } = authCookieOptions(app.config.isProduction);
@@ -90,30 +113,39 @@ export default fp(async (app) => {
     return this.clearCookie(name, { path: options.path });
   });
 
+  /** Notes the use of a token, at most every few minutes (what idle expiry reads). */
+  async function touch(
+    t: typeof tables.userTokens | typeof tables.adminTokens | typeof tables.staffTokens,
+    id: number,
+    lastUsedAt: Date | null,
+  ) {
+    if (lastUsedAt && Date.now() - lastUsedAt.getTime() <= TOUCH_AFTER_MS) return;
+    const stale = new Date(Date.now() - TOUCH_AFTER_MS);
+    await app.db
+      .update(t)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(t.id, id), or(isNull(t.lastUsedAt), lt(t.lastUsedAt, stale))));
+  }
+
   async function loadUser(req: FastifyRequest, token: string) {
     const t = tables.userTokens;
     const [row] = await app.db
       .select({ token: t, user: tables.users })
       .from(t)
       .leftJoin(tables.users, eq(tables.users.id, t.userId))
-      .where(and(eq(t.tokenHash, sha256(token)), isNull(t.revokedAt)))
+      .where(eq(t.tokenHash, sha256(token)))
       .limit(1);
     if (!row) throw unauthenticated();
+    if (row.token.revokedAt) throw revokedError(row.token, !!row.user?.isBlocked);
     if (row.token.kind === 'user' && (!row.user || row.user.deletedAt)) throw unauthenticated();
+    if (userTokenExpired(app.config, row.token)) {
+      await revokeToken(app.db, row.token.id, 'expired');
+      throw expired();
+    }
     req.tokenId = row.token.id;
     req.isGuest = row.token.kind === 'guest';
     req.user = row.user;
-    if (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-      await app.db
-        .update(t)
-        .set({ lastUsedAt: new Date() })
-        .where(
-          and(
-            eq(t.id, row.token.id),
-            or(isNull(t.lastUsedAt), lt(t.lastUsedAt, new Date(Date.now() - TOUCH_AFTER_MS))),
-          ),
-        );
-    }
+    await touch(t, row.token.id, row.token.lastUsedAt);
   }
 
   function checkUserState(req: FastifyRequest) {
@@ -151,13 +183,19 @@ export default fp(async (app) => {
     if (!token) throw unauthenticated();
     const t = tables.adminTokens;
     const [row] = await app.db
-      .select({ tokenId: t.id, admin: tables.admins })
+      .select({ token: t, admin: tables.admins })
       .from(t)
       .innerJoin(tables.admins, eq(tables.admins.id, t.adminId))
-      .where(and(eq(t.tokenHash, sha256(token)), isNull(t.revokedAt)))
+      .where(eq(t.tokenHash, sha256(token)))
       .limit(1);
     if (!row || row.admin.deletedAt) throw unauthenticated();
+    if (row.token.revokedAt) throw revokedError(row.token, row.admin.isBlocked);
     if (row.admin.isBlocked) throw new AppError('blocked', 'server.blocked');
+    if (adminTokenExpired(app.config, row.token)) {
+      await revokeAdminToken(app.db, row.token.id, 'expired');
+      throw expired();
+    }
+    await touch(t, row.token.id, row.token.lastUsedAt);
     const perms = row.admin.roleId
       ? await app.db
           .select({ p: tables.rolePermissions.permission })
@@ -165,7 +203,7 @@ export default fp(async (app) => {
           .where(eq(tables.rolePermissions.roleId, row.admin.roleId))
       : [];
     req.admin = { ...row.admin, permissions: new Set(perms.map((p) => p.p)) };
-    req.tokenId = row.tokenId;
+    req.tokenId = row.token.id;
     if (permission && !row.admin.isSuper && !req.admin.permissions.has(permission)) {
       throw new AppError('forbidden', 'server.forbidden');
     }
@@ -173,4 +211,26 @@ export default fp(async (app) => {
   app.decorate('requireAdmin', (permission?: Permission) =>
     Object.assign(adminGuard(permission), { permission: permission ?? null }),
   );
+
+  app.decorate('requireStaff', () => async (req: FastifyRequest) => {
+    const token = bearer(req);
+    if (!token) throw unauthenticated();
+    const t = tables.staffTokens;
+    const [row] = await app.db
+      .select({ token: t, staff: tables.staff })
+      .from(t)
+      .innerJoin(tables.staff, eq(tables.staff.id, t.staffId))
+      .where(eq(t.tokenHash, sha256(token)))
+      .limit(1);
+    if (!row || row.staff.deletedAt) throw unauthenticated();
+    if (row.token.revokedAt) throw revokedError(row.token, row.staff.isBlocked);
+    if (row.staff.isBlocked) throw new AppError('blocked', 'server.blocked');
+    if (staffTokenExpired(app.config, row.token)) {
+      await revokeStaffToken(app.db, row.token.id, 'expired');
+      throw expired();
+    }
+    await touch(t, row.token.id, row.token.lastUsedAt);
+    req.staff = row.staff;
+    req.tokenId = row.token.id;
+  });
 });

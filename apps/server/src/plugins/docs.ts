@@ -1,4 +1,7 @@
-/** OpenAPI 3.1 generated from the route schemas, at /api/openapi.json with a UI at /api/docs. */
+/**
+ * OpenAPI 3.1 generated from the route schemas, at /api/openapi.json with a UI at /api/docs.
+ * In production they are served only with `API_DOCS=1` (SECURITY.md: no map of the API for everyone).
+ */
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +24,7 @@ export default fp(async (app) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  if (app.config.isProduction && !app.config.API_DOCS) return;
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },

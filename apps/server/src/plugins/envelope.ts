@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ResponseKey } from '@pool/contracts';
 import { issuesToFields, translate } from '@pool/i18n';
+import { isDatabaseUnavailable } from '@pool/db';
 import { AppError, type MessageParams } from '../lib/errors.ts';
 
 declare module 'fastify' {
@@ -80,6 +81,12 @@ export default fp(async (app) => {
       }));
       const fields = issuesToFields(lang, issues);
       return send(reply, 'fail', 422, fields, 'server.validation_failed');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours: the database is out of reach (SECURITY.md 31). The pool drops the
+      // broken connection; the transaction was rolled back (or died with its connection).
+      req.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 'unavailable', 503, null, 'server.unavailable');
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return send(reply, 'tooManyRequests', 429, null, 'server.too_many_requests');

@@ -21,17 +21,20 @@ describe('CORS, rate limits and compression', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers too many requests with 429 in the envelope and language', async () => {
+  it('answers too many requests with 429 in the envelope and language, with the wait', async () => {
     app = await buildTestApp({ engine: 'pglite', config: { RATE_LIMIT_PER_MINUTE: '2' } });
     const codes = [];
     for (let i = 0; i < 3; i++)
-      codes.push(await app.inject({ method: 'GET', url: '/api/health', headers: { lang: 'en' } }));
+      codes.push(await app.inject({ method: 'GET', url: '/api/user/countries', headers: { lang: 'en' } }));
     expect(codes.map((r) => r.statusCode)).toEqual([200, 200, 429]);
     expect(codes[2]!.json()).toEqual({
       msg: 'Too many requests, please try again shortly',
       key: 'tooManyRequests',
-      data: null,
+      data: { retry_after: expect.any(Number) },
     });
+    expect(Number(codes[2]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Liveness and readiness probes are never limited.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('compresses large answers', async () => {

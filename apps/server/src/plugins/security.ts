@@ -1,10 +1,8 @@
-/** Security headers with a per-response CSP nonce, CORS allow-list, compression and the general rate limit. */
+/** Security headers with a per-response CSP nonce, CORS allow-list and compression (rate limits: rate-limits.ts). */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
-import { AppError } from '../lib/errors.ts';
 
 /**
  * Where the Google Maps JavaScript API loads its code and data from, allowed only when a maps key is
@@ -59,10 +57,4 @@ export default fp(async (app) => {
     allowedHeaders: ['authorization', 'content-type', 'lang', 'accept-language', 'idempotency-key'],
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
-    errorResponseBuilder: () => new AppError('tooManyRequests', 'server.too_many_requests'),
-  });
 });

@@ -12,8 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import staticFiles from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import type { SiteContext } from '@pool/contracts';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import { countsAsVisit, recordVisit } from '../modules/visits/service.ts';
+import { secondsToWait, SITE_CALL_HEADER } from './rate-limits.ts';
+import { sendTooManyPage } from './too-many-page.ts';
 
 export const WEB_DIR = resolve(import.meta.dirname, '../../../web');
 
@@ -50,17 +52,25 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
-export function siteContextFor(app: App, req: FastifyRequest, reply: FastifyReply, buildId: string): SiteContext {
+export function siteContextFor(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  buildId: string,
+  limited: SiteContext['limited'] = null,
+): SiteContext {
   return {
     nonce: reply.cspNonce.script,
     clientIp: req.ip,
     buildId,
+    limited,
     api: async (method, path, options = {}) => {
       const headers: Record<string, string> = {
         lang: options.lang ?? 'ar',
-        'user-agent': String(req.headers['user-agent'] ?? ''),
-        'x-forwarded-for': req.ip,
         ...options.headers,
+        // The visitor's browser, and the mark that this call counts with its page (rate-limits.ts).
+        'user-agent': String(req.headers['user-agent'] ?? ''),
+        [SITE_CALL_HEADER]: app.siteCallSecret,
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let payload: string | Buffer | undefined;
@@ -78,6 +88,8 @@ export function siteContextFor(app: App, req: FastifyRequest, reply: FastifyRepl
         query: options.query,
         headers,
         payload,
+        // The visitor's own address (as TRUST_PROXY_HOPS found it) for limits, sessions and the audit log.
+        remoteAddress: req.ip,
       });
       let body: { msg: string; key: string; data: unknown };
       try {
@@ -127,14 +139,24 @@ export async function mountDevSite(app: App) {
   await mountHandler(app, load, 'dev');
 }
 
+/** React Router's single-fetch request of a client navigation (`/path.data`, `/_root.data`). */
+const isDataRequest = (url: string) => /\.data(\?|$)/.test(url);
+
 async function mountHandler(app: App, getBuild: () => ServerBuild | Promise<ServerBuild>, buildId: string) {
   const handler = createRequestHandler(getBuild, app.config.isProduction ? 'production' : 'development');
+  const pages = app.limiter('site', { points: app.config.SITE_RATE_LIMIT_PER_MINUTE, seconds: 60 });
   app.get('/api/version', { schema: { hide: true } }, async (_req, reply) => reply.ok({ build_id: buildId }));
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
+    // One page load counts once here; the API calls it makes in process do not count again.
+    const retryAfter = await secondsToWait(pages, req.ip);
+    // A document gets a small page at once; a client navigation (`.data`) goes through the router,
+    // whose root loader answers 429 so that the page in the browser shows it in its own layout.
+    if (retryAfter !== null && !isDataRequest(req.url)) return sendTooManyPage(req, reply, retryAfter);
     const build = await getBuild();
     const entry = build.entry.module as unknown as SiteEntry;
     const context = new RouterContextProvider();
-    context.set(entry.appContext, siteContextFor(app, req, reply, buildId));
+    const limited = retryAfter === null ? null : { retryAfter };
+    context.set(entry.appContext, siteContextFor(app, req, reply, buildId, limited));
     const response = await handler(toWebRequest(req, reply), context);
     if (response.status === 200 && countsAsVisit(req)) {
       // Counted beside the answer, never in its way; a failure only costs one count.

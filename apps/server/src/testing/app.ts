@@ -2,18 +2,49 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteTestDatabase, createTestDatabase } from '@pool/db/testing';
+import {
+  createPgliteTestDatabase,
+  createTestDatabase,
+  type TcpProxy,
+  type TestDatabase,
+  type TestDatabaseOptions,
+} from '@pool/db/testing';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 
-export type TestApp = App & { outbox: () => { to: string; text: string; at: string }[]; close: () => Promise<void> };
+export type TestApp = App & {
+  outbox: () => { to: string; text: string; at: string }[];
+  close: () => Promise<void>;
+  /** With `proxy: true`: the TCP proxy between the app and PostgreSQL, and the database's direct address. */
+  proxy?: TcpProxy;
+  directUrl?: string;
+};
+
+/** The settings production requires, with test values (no driver reaches anything). */
+export const PRODUCTION_CONFIG: Record<string, string> = {
+  NODE_ENV: 'production',
+  SMS_DRIVER: 'taqnyat',
+  TAQNYAT_TOKEN: 't',
+  TAQNYAT_SENDER: 's',
+  OTP_SECRET: 'o'.repeat(40),
+  ADMIN_PASSWORD: 'admin-password',
+  PAYMENT_DRIVER: 'moyasar',
+  MOYASAR_SECRET_KEY: 'sk_test_x',
+  PAYMENT_WEBHOOK_SECRET: 'w'.repeat(32),
+  PUBLIC_URL: 'https://pools.example',
+};
 
 /**
  * `engine: 'postgres'` (default) clones the run's real PostgreSQL template;
  * `'pglite'` uses in-memory PGlite, the default `npm start` engine.
  */
 export async function buildTestApp(
-  options: { engine?: 'postgres' | 'pglite'; config?: Record<string, string>; poolSize?: number } = {},
+  options: {
+    engine?: 'postgres' | 'pglite';
+    config?: Record<string, string>;
+    /** Logs (at `info`) go here; none without it. */
+    logStream?: NodeJS.WritableStream;
+  } & TestDatabaseOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pool-test-data-'));
   const config: Config = loadConfig({
@@ -26,12 +57,17 @@ export async function buildTestApp(
   const database =
     options.engine === 'pglite'
       ? await createPgliteTestDatabase()
-      : await createTestDatabase({ poolSize: options.poolSize });
-  const app = await buildApp({ config, database, logger: false });
+      : await createTestDatabase({ poolSize: options.poolSize, proxy: options.proxy, timeouts: options.timeouts });
+  const app = options.logStream
+    ? await buildApp({ config: { ...config, LOG_LEVEL: 'info' }, database, logStream: options.logStream })
+    : await buildApp({ config, database, logger: false });
   await app.ready();
   const outboxFile = join(dataDir, 'sms-outbox.jsonl');
   const close = app.close.bind(app);
+  const direct = 'url' in database ? (database as TestDatabase) : undefined;
   return Object.assign(app, {
+    proxy: direct?.proxy,
+    directUrl: direct?.url,
     outbox: () =>
       existsSync(outboxFile)
         ? readFileSync(outboxFile, 'utf8')

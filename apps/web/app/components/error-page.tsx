@@ -3,35 +3,68 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { langFromPath, localePath } from '../lib/lang.ts';
 
-/** The 404 page ('Page not found: {path}') and the 500 page ('Internal Server Error'). */
-export function ErrorPage({ kind, path }: { kind: 'notFound' | 'server'; path: string }) {
+export type ErrorKind = 'notFound' | 'tooMany' | 'unavailable' | 'server';
+
+const STATUS: Record<ErrorKind, number> = { notFound: 404, tooMany: 429, unavailable: 503, server: 500 };
+
+/**
+ * The 404 page ('Page not found: {path}'), the 429 page (too many requests, with the wait),
+ * the 503 page (briefly unavailable, try again) and the 500 page ('Internal Server Error').
+ */
+export function ErrorPage({ kind, path, retryAfter }: { kind: ErrorKind; path: string; retryAfter?: number }) {
   const { t } = useTranslation();
   const lang = langFromPath(useLocation().pathname);
+  const title = {
+    notFound: t('common.page_not_found_title'),
+    tooMany: t('common.too_many_title'),
+    unavailable: t('common.unavailable_title'),
+    server: t('common.server_error'),
+  }[kind];
+  const text = {
+    notFound: t('common.page_not_found', { path: lang === 'ar' ? `\u2066${path}\u2069` : path }),
+    tooMany: t('common.too_many_wait', { count: retryAfter ?? 0 }),
+    unavailable: t('common.unavailable_text'),
+    server: null,
+  }[kind];
+  // After a wait the same page is worth another try; otherwise home is the way out.
+  const retry = kind === 'tooMany' || kind === 'unavailable';
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
         <Title order={1} c="cyan.8" fz={72}>
-          {kind === 'notFound' ? '404' : '500'}
+          {STATUS[kind]}
         </Title>
-        <Title order={2}>{kind === 'notFound' ? t('common.page_not_found_title') : t('common.server_error')}</Title>
-        {kind === 'notFound' && (
-          <Text c="dimmed" data-testid="not-found-message">
-            {t('common.page_not_found', { path: lang === 'ar' ? `\u2066${path}\u2069` : path })}
+        <Title order={2}>{title}</Title>
+        {text && (
+          <Text c="dimmed" data-testid={kind === 'notFound' ? 'not-found-message' : 'error-message'}>
+            {text}
           </Text>
         )}
-        <Button component={Link} to={localePath(lang, '/')} reloadDocument={kind === 'server'}>
-          {t('common.go_home')}
-        </Button>
+        {retry ? (
+          <Button component="a" href={path}>
+            {t('common.try_again')}
+          </Button>
+        ) : (
+          <Button component={Link} to={localePath(lang, '/')} reloadDocument={kind === 'server'}>
+            {t('common.go_home')}
+          </Button>
+        )}
       </Stack>
     </Container>
   );
 }
 
-/** An error boundary's page: the 404 page for a 404 answer, else the 500 page (logged). */
+const KIND_OF_STATUS: Record<number, ErrorKind> = { 404: 'notFound', 429: 'tooMany', 503: 'unavailable' };
+
+/** An error boundary's page: the page of the answer's status (404, 429, 503), else the 500 page (logged). */
 export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return <ErrorPage kind={notFound ? 'notFound' : 'server'} path={location.pathname} />;
+  const response = isRouteErrorResponse(error) ? error : null;
+  const kind = (response && KIND_OF_STATUS[response.status]) ?? 'server';
+  // A refusal (4xx) is not a fault of the site; anything else is logged.
+  if (kind === 'server' && !(response && response.status < 500)) console.error(error);
+  // A 429 carries `{ retry_after }` (root loader).
+  const retryAfter = Number((response?.data as { retry_after?: unknown } | null)?.retry_after) || undefined;
+  return <ErrorPage kind={kind} path={location.pathname} retryAfter={retryAfter} />;
 }

@@ -35,3 +35,10 @@ export async function apiFor(context: Readonly<RouterContextProvider>, request: 
 }
 
 export const isSuccess = (r: { key: string; status: number }) => r.key === 'success' && r.status === 200;
+
+/**
+ * The page's status for an API answer a loader cannot do without: the answer's own for a refusal
+ * (4xx: 403, 404, 429…) and for 503 (unavailable for now), 500 for anything else.
+ */
+export const pageStatus = (r: { status: number }) =>
+  (r.status >= 400 && r.status < 500) || r.status === 503 ? r.status : 500;

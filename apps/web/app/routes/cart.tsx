@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult, WalletPage } from '@pool/contracts';
 import type { Route } from './+types/cart';
-import { isSuccess } from '../lib/api.server.ts';
+import { isSuccess, pageStatus } from '../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = Number(new URL(request.url).searchParams.get('address'));
   const addressId = addresses.find((a) => a.id === wanted)?.id ?? addresses[0]?.id ?? null;
   const res = await api.get<CartView>('/user/cart', addressId ? { address_id: String(addressId) } : undefined);
-  if (!isSuccess(res)) throw new Response(res.msg, { status: res.status >= 400 ? res.status : 500 });
+  if (!isSuccess(res)) throw new Response(res.msg, { status: pageStatus(res) });
   return { cart: res.data, customer, addresses, cities, addressId, balance };
 }
 

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, tz, updatedAt } from './columns.ts';
+import type { RevokeReason } from './users.ts';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -58,6 +59,11 @@ export const adminTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: tz('last_used_at'),
     revokedAt: tz('revoked_at'),
+    /** Why it stopped working: `blocked` answers with the blocked key, anything else as signed out. */
+    revokedReason: varchar('revoked_reason', { length: 16 }).$type<RevokeReason>(),
+    /** Where the session began (the visitor's own address and browser, also through server rendering). */
+    ip: varchar('ip', { length: 64 }),
+    agent: text('agent'),
   },
   (t) => [index('admin_tokens_admin_idx').on(t.adminId)],
 );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, varchar, bigserial } from 'drizzle-orm/pg-core';
+import { admins } from './admins.ts';
 import { createdAt, tz } from './columns.ts';
 import { users } from './users.ts';
 
@@ -9,7 +10,7 @@ export const otpCodes = pgTable(
     id: serial('id').primaryKey(),
     /** Full number: country code + national number, digits only. */
     phone: varchar('phone', { length: 16 }).notNull(),
-    purpose: varchar('purpose', { length: 16 }).$type<'login' | 'phone_change'>().notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<'login' | 'phone_change' | 'staff_login'>().notNull(),
     /** For a phone change: the account that asked for it. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
@@ -48,4 +49,35 @@ export const rateEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('rate_events_lookup_idx').on(t.action, t.subject, t.createdAt)],
+);
+
+/**
+ * Counters of the rate limits (rate-limiter-flexible's Drizzle store, the shape it
+ * reads and writes): one row per limited key, shared by every process.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: tz('expire'),
+});
+
+/**
+ * Admin sign-in locks (SECURITY.md 34): an account locked for one address after
+ * repeated wrong passwords, never for everyone. Kept so the dashboard shows them
+ * and a super admin can lift them.
+ */
+export const adminLoginLocks = pgTable(
+  'admin_login_locks',
+  {
+    id: serial('id').primaryKey(),
+    /** The e-mail as typed (lower case): unknown e-mails are locked alike, so nothing is told. */
+    email: text('email').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    lockedUntil: tz('locked_until').notNull(),
+    liftedAt: tz('lifted_at'),
+    liftedBy: integer('lifted_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_login_locks_admin_idx').on(t.adminId, t.lockedUntil)],
 );

@@ -8,3 +8,5 @@ export * from './admin-content.ts';
 export * from './push.ts';
 export * from './catalogue.ts';
 export * from './store.ts';
+export * from './events.ts';
+export * from './staff.ts';

@@ -19,12 +19,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { OrderActor, OrderKind, PriceLineKind } from '@pool/contracts';
 import { createdAt, tz, updatedAt } from './columns.ts';
 import { admins } from './admins.ts';
 import { cities } from './geo.ts';
 import { users } from './users.ts';
 import { products, productVariants } from './catalogue.ts';
 import { cancelReasons } from './admin-content.ts';
+import { staff } from './staff.ts';
 
 export const coupons = pgTable(
   'coupons',
@@ -142,14 +144,16 @@ export const cartItems = pgTable(
 );
 
 /**
- * Orders of every kind (store now; maintenance, packages and construction later)
- * share numbering, money lines, payment and the customer's tabs (DOMAIN.md).
+ * Orders of every kind (`store`, `immediate_maintenance`, `package_subscription`,
+ * `pool_construction`) share numbering, money lines, payment, history and the
+ * customer's tabs (DOMAIN.md); each kind's states are declared in contracts'
+ * ORDER_MACHINES.
  */
 export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 16 }).$type<'store' | 'maintenance' | 'package' | 'construction'>().notNull(),
+    kind: varchar('kind', { length: 24 }).$type<OrderKind>().notNull(),
     number: varchar('number', { length: 20 }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -168,6 +172,8 @@ export const orders = pgTable(
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: varchar('coupon_code', { length: 32 }),
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    /** The engineer or technician assigned (service kinds). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     address: jsonb('address').$type<Record<string, unknown>>(),
     cancelReasonId: integer('cancel_reason_id').references(() => cancelReasons.id, { onDelete: 'set null' }),
     cancelNote: text('cancel_note'),
@@ -191,6 +197,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.number),
     index('orders_user_idx').on(t.userId, t.kind, t.createdAt),
     index('orders_status_idx').on(t.kind, t.status, t.createdAt),
+    index('orders_staff_idx').on(t.staffId, t.status),
     index('orders_pay_by_idx')
       .on(t.payBy)
       .where(sql`${t.status} = 'pending_payment'`),
@@ -201,7 +208,11 @@ export const orders = pgTable(
   ],
 );
 
-/** A store order's line: a snapshot of the product at checkout. */
+/**
+ * A price line of an order, of one general shape (`kind`: a product with its
+ * snapshot at checkout, a service, a spare part, an extra service, installation,
+ * delivery, a discount or the tax); names in both languages, VAT per line.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -209,6 +220,7 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).$type<PriceLineKind>().notNull().default('product'),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     nameAr: text('name_ar').notNull(),
@@ -219,11 +231,14 @@ export const orderItems = pgTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     installationPrice: integer('installation_price').notNull().default(0),
+    /** Basis points (1500 = 15 %) and the VAT of the whole line, in halalas. */
+    vatRate: integer('vat_rate').notNull().default(0),
+    vat: integer('vat').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity', sql`${t.quantity} >= 1`)],
 );
 
-/** The status timeline: one row per transition, with its actor. */
+/** The status timeline: one row per transition (written by the kernel's `transition()` only), with its actor. */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -233,8 +248,10 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: varchar('from_status', { length: 24 }),
     toStatus: varchar('to_status', { length: 24 }).notNull(),
-    actor: varchar('actor', { length: 8 }).$type<'customer' | 'admin' | 'system'>().notNull(),
+    actor: varchar('actor', { length: 8 }).$type<OrderActor>().notNull(),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The staff member who made the move (actor `staff`). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     note: text('note'),
     createdAt: createdAt(),
   },

@@ -36,6 +36,9 @@ export const users = pgTable(
   ],
 );
 
+/** Why a session ended (SECURITY.md 11, 34). */
+export type RevokeReason = 'sign_out' | 'blocked' | 'deleted' | 'phone_change' | 'password' | 'role' | 'expired';
+
 /** Bearer tokens of customers and guests, stored as SHA-256 of the random token. */
 export const userTokens = pgTable(
   'user_tokens',
@@ -48,6 +51,11 @@ export const userTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: tz('last_used_at'),
     revokedAt: tz('revoked_at'),
+    /** Why it stopped working: `blocked` answers with the blocked key, anything else as signed out. */
+    revokedReason: varchar('revoked_reason', { length: 16 }).$type<RevokeReason>(),
+    /** Where the session began (the visitor's own address and browser, also through server rendering). */
+    ip: varchar('ip', { length: 64 }),
+    agent: text('agent'),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId)],
 );

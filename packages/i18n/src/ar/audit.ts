@@ -4,7 +4,9 @@
  */
 export default {
   generic: '{{screen}}: {{action}}',
+  admin_auth: { locked: 'إيقاف تسجيل الدخول مؤقتاً بعد محاولات خاطئة' },
   admins: {
+    unlock: 'رفع إيقاف تسجيل الدخول',
     create: 'إضافة مشرف',
     edit: 'تعديل بيانات مشرف',
     delete: 'حذف مشرف',

@@ -5,7 +5,9 @@
  */
 export default {
   generic: '{{screen}}: {{action}}',
+  admin_auth: { locked: 'Sign-in paused after wrong passwords' },
   admins: {
+    unlock: 'Lift the sign-in locks of an admin',
     create: 'Add an admin',
     edit: 'Edit an admin',
     delete: 'Delete an admin',

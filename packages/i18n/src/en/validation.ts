@@ -17,4 +17,5 @@ export default {
   image_too_large: 'The image may not be larger than 5 MB or 25 megapixels',
   invalid: 'The value is not valid',
   future_date: 'The date and time must be in the future',
+  time_order: 'The end time must be after the start time',
 };

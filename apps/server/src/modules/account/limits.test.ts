@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createDatabase, tables } from '@pool/db';
+import { createDatabase, makeAdmin, tables } from '@pool/db';
 import { createTestDatabase } from '@pool/db/testing';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -160,8 +160,10 @@ describe('SMS caps per calling code and overall', () => {
       config: { SMS_ALLOWED_COUNTRY_CODES: '966,20', SMS_HOURLY_CAP_PER_PREFIX: '3', SMS_HOURLY_CAP_GLOBAL: '5' },
     });
     await seedCountries(app);
+    admin = await makeAdmin(app.db, { passwordHash: 'x', isSuper: true });
   });
   afterAll(() => app.close());
+  let admin: { id: number };
 
   it('stops a prefix at its hourly cap, then everything at the global cap', async () => {
     for (let i = 0; i < 3; i++) expect((await send(app, newPhone())).statusCode).toBe(200);
@@ -169,7 +171,20 @@ describe('SMS caps per calling code and overall', () => {
     expect((await send(app, '1000000001', { cc: '20' })).statusCode).toBe(200);
     expect(app.outbox().at(-1)!.to).toBe('201000000001');
     expect((await send(app, '1000000002', { cc: '20' })).statusCode).toBe(200);
-    expectLimited(await send(app, '1000000003', { cc: '20' }));
+    // The global cap: the customer is told codes are paused (not their fault)…
+    const paused = await send(app, '1000000003', { cc: '20', lang: 'en' });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({
+      key: 'tooManyRequests',
+      msg: 'Sign-in codes are paused for a short while, please try again later',
+    });
+    // …and the admins who manage the settings are notified, once however many are refused.
+    expect((await send(app, '1000000004', { cc: '20' })).json().msg).toBe(t('ar', 'server.sms_paused'));
+    const alerts = await app.db.select().from(tables.notifications).where(eq(tables.notifications.adminId, admin.id));
+    expect(alerts).toEqual([
+      expect.objectContaining({ type: 'admin_notify', titleEn: 'Sign-in codes stopped', link: '/admin/reports' }),
+    ]);
+    expect(alerts[0]!.bodyEn).toContain('(5 messages)');
     await age(app, 3601);
     expect((await send(app, newPhone())).statusCode).toBe(200);
   });

@@ -65,8 +65,11 @@ export async function recordEvents(db: Db, events: { action: string; subject: st
   if (events.length) await db.insert(t).values(events);
 }
 
-const limited = (retryAfter: number) =>
-  new AppError('tooManyRequests', 'server.too_many_requests', { data: { retry_after: retryAfter } });
+const limited = (retryAfter: number, msgKey = 'server.too_many_requests') =>
+  new AppError('tooManyRequests', msgKey, { data: { retry_after: retryAfter } });
+
+/** The refusal when the hourly cap of all SMS is reached: nobody's fault, and the admins are told. */
+export const SMS_PAUSED = 'server.sms_paused';
 
 export type SendSubject = { fullPhone: string; countryCode: string; ip: string };
 
@@ -82,17 +85,17 @@ export async function assertCanSend(db: Db, config: Config, s: SendSubject) {
       data: { retry_after: resend },
     });
   }
-  type Check = [action: string, subject: string | null, window: number, max: number];
+  type Check = [action: string, subject: string | null, window: number, max: number, msgKey?: string];
   const checks: Check[] = [
     ...LIMITS.phoneSends.map((l): Check => [EVENTS.phoneSend, s.fullPhone, l.window, l.max]),
     [EVENTS.failedCheck, s.fullPhone, LIMITS.failedChecks.window, LIMITS.failedChecks.max],
     [EVENTS.ipSend, s.ip, LIMITS.ipSends.window, LIMITS.ipSends.max],
     [EVENTS.prefixSend, s.countryCode, LIMITS.capWindow, config.SMS_HOURLY_CAP_PER_PREFIX],
-    [EVENTS.prefixSend, null, LIMITS.capWindow, config.SMS_HOURLY_CAP_GLOBAL],
+    [EVENTS.prefixSend, null, LIMITS.capWindow, config.SMS_HOURLY_CAP_GLOBAL, SMS_PAUSED],
   ];
-  for (const [action, subject, window, max] of checks) {
+  for (const [action, subject, window, max, msgKey] of checks) {
     const wait = await limitWait(db, action, subject, window, max);
-    if (wait !== null) throw limited(wait);
+    if (wait !== null) throw limited(wait, msgKey);
   }
   // Distinct numbers per IP: a number already asked for from this IP is not a new one.
   const numbers = await db

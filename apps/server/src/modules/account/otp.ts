@@ -12,7 +12,7 @@ import { hmac, safeEqualHex } from '../../lib/tokens.ts';
 
 const t = tables.otpCodes;
 
-export type OtpPurpose = 'login' | 'phone_change';
+export type OtpPurpose = 'login' | 'phone_change' | 'staff_login';
 /** `phone` is the full number (country code + national number). */
 export type OtpTarget = { phone: string; purpose: OtpPurpose; userId: number | null };
 export type CheckResult = 'ok' | 'invalid' | 'expired';

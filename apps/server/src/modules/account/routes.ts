@@ -16,13 +16,15 @@ import {
   user,
   type GuestSession,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
-import { issueUserToken, revokeToken } from '../../lib/sessions.ts';
+import type { App } from '../../app-type.ts';
+import { issueUserToken, originOf, revokeToken } from '../../lib/sessions.ts';
 import { bearer } from '../../plugins/auth.ts';
-import { deleteImage, storeImage } from '../uploads/service.ts';
+import { deleteImage, storeImage } from '../uploads/index.ts';
+import { alertSmsCapReached } from './sms-cap.ts';
 import {
   checkLoginCode,
   confirmPhoneChange,
+  type Deps,
   deleteAccount,
   normalizePhone,
   sendCode,
@@ -38,6 +40,16 @@ const auth = [{ bearer: [] }];
 const forms = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 
 export default async function accountRoutes(app: App) {
+  const deps: Deps = {
+    db: app.db,
+    config: app.config,
+    // Read at each use: tests swap the SMS driver on a running app.
+    get sms() {
+      return app.sms;
+    },
+    log: app.log,
+    smsCapReached: () => alertSmsCapReached(app),
+  };
   for (const [url, summary] of [
     ['/send-code', 'Send a sign-in code by SMS'],
     ['/resend-code', 'Send a new sign-in code (voids the previous one)'],
@@ -55,7 +67,7 @@ export default async function accountRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const data = await sendCode(app, {
+        const data = await sendCode(deps, {
           phone: normalizePhone(req.body),
           purpose: 'login',
           userId: null,
@@ -80,11 +92,12 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const outcome = await checkLoginCode(app, {
+      const outcome = await checkLoginCode(deps, {
         phone: normalizePhone(req.body),
         code: req.body.code,
         deviceType: req.body.device_type,
         deviceId: req.body.device_id,
+        origin: originOf(req),
       });
       if (outcome.kind === 'register')
         return reply.envelope('needCompleteInfo', 200, outcome.data, 'server.complete_info');
@@ -111,13 +124,13 @@ export default async function accountRoutes(app: App) {
       const file = req.uploads.image;
       // Stored before the account is touched: a refused file changes nothing.
       const image = file ? await storeImage(app, file, 'users') : null;
-      const outcome = await signUp(app, {
+      const outcome = await signUp(deps, {
         profile,
         phone: normalizePhone({ phone, country_code }),
         deviceType: device_type,
         registrationToken: registration_token,
         image,
-        ip: req.ip,
+        origin: originOf(req),
         lang: req.lang,
       }).catch(async (error: unknown) => {
         await deleteImage(app, image);
@@ -167,7 +180,7 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const token = await issueUserToken(app.db, null, req.body?.device_type ?? 'web');
+      const token = await issueUserToken(app.db, null, req.body?.device_type ?? 'web', originOf(req));
       const guest: GuestSession = { token, is_guest: true };
       reply.setSiteSession(guest);
       return reply.ok(guest, 'server.guest_signed_in');
@@ -221,7 +234,7 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const data = await sendPhoneChangeCode(app, req.user!, normalizePhone(req.body), req.ip, req.lang);
+      const data = await sendPhoneChangeCode(deps, req.user!, normalizePhone(req.body), req.ip, req.lang);
       return reply.ok(data, 'server.code_sent');
     },
   );
@@ -240,11 +253,12 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const data = await confirmPhoneChange(app, {
+      const data = await confirmPhoneChange(deps, {
         user: req.user!,
         phone: normalizePhone(req.body),
         code: req.body.code,
         tokenId: req.tokenId,
+        origin: originOf(req),
         lang: req.lang,
       });
       reply.setSiteSession(data);

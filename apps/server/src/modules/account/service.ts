@@ -20,14 +20,21 @@ import { translate } from '@pool/i18n';
 import type { Config } from '../../config.ts';
 import type { SmsDriver } from '../../integrations/sms/index.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { issueUserToken, revokeUserTokens } from '../../lib/sessions.ts';
+import { issueUserToken, revokeUserTokens, type SessionOrigin } from '../../lib/sessions.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { registerDevice } from '../notifications/service.ts';
-import { assertCanCheck, assertCanSend, recordFailedCheck, recordSend } from './limits.ts';
+import { registerDevice } from '../notifications/index.ts';
+import { assertCanCheck, assertCanSend, recordFailedCheck, recordSend, SMS_PAUSED } from './limits.ts';
 import { consumeCode, issueCode, type CheckResult, type OtpPurpose } from './otp.ts';
 
 export type UserRow = typeof tables.users.$inferSelect;
-export type Deps = { db: Db; config: Config; sms: SmsDriver; log: FastifyBaseLogger };
+export type Deps = {
+  db: Db;
+  config: Config;
+  sms: SmsDriver;
+  log: FastifyBaseLogger;
+  /** Told when the hourly cap of all SMS refuses a code (the admins are notified). */
+  smsCapReached?: () => Promise<void>;
+};
 
 const users = tables.users;
 const REGISTRATION_TTL_SECONDS = 15 * 60;
@@ -112,25 +119,34 @@ export type SendInput = { phone: Phone; purpose: OtpPurpose; userId: number | nu
 
 /**
  * Sends a new code (voiding the previous one) after the limits allow it.
- * Never reads the account: known and unknown numbers do the same work.
+ * Known and unknown numbers do the same work; only a blocked account's number is
+ * told so (`blocked`), and costs no SMS.
  * `within` runs inside the locked transaction once the limits passed.
  */
 export async function sendCode(deps: Deps, input: SendInput, within?: (tx: Db) => Promise<void>): Promise<CodeSent> {
   const { phone } = input;
   await assertSmsAllowed(deps.db, deps.config, phone.countryCode);
+  if (input.purpose === 'login' && (await findUserByPhone(deps.db, phone))?.isBlocked) {
+    throw new AppError('blocked', 'server.blocked');
+  }
   const subject = { fullPhone: phone.full, countryCode: phone.countryCode, ip: input.ip };
-  const code = await deps.db.transaction(async (tx) => {
-    await lockPhone(tx, phone);
-    await assertCanSend(tx, deps.config, subject);
-    await within?.(tx);
-    const issued = await issueCode(tx, deps.config.otpSecret, {
-      phone: phone.full,
-      purpose: input.purpose,
-      userId: input.userId,
+  const code = await deps.db
+    .transaction(async (tx) => {
+      await lockPhone(tx, phone);
+      await assertCanSend(tx, deps.config, subject);
+      await within?.(tx);
+      const issued = await issueCode(tx, deps.config.otpSecret, {
+        phone: phone.full,
+        purpose: input.purpose,
+        userId: input.userId,
+      });
+      await recordSend(tx, subject);
+      return issued;
+    })
+    .catch(async (err: unknown) => {
+      if (err instanceof AppError && err.msgKey === SMS_PAUSED) await deps.smsCapReached?.();
+      throw err;
     });
-    await recordSend(tx, subject);
-    return issued;
-  });
   await deliver(deps, phone.full, translate(input.lang, 'server.sms_code', { code }));
   return {
     phone: phone.phone,
@@ -160,7 +176,7 @@ export type LoginOutcome =
 /** check-code: signs in (activating a pending account) or hands out a registration token. */
 export async function checkLoginCode(
   deps: Deps,
-  input: { phone: Phone; code: string; deviceType: string; deviceId?: string },
+  input: { phone: Phone; code: string; deviceType: string; deviceId?: string; origin: SessionOrigin },
 ): Promise<LoginOutcome> {
   const p = input.phone;
   await assertCanCheck(deps.db, p.full);
@@ -187,7 +203,7 @@ export async function checkLoginCode(
     if (!user.isActive) {
       [user] = await tx.update(users).set({ isActive: true }).where(eq(users.id, user.id)).returning();
     }
-    const token = await issueUserToken(tx, user!.id, input.deviceType);
+    const token = await issueUserToken(tx, user!.id, input.deviceType, input.origin);
     if (input.deviceId) await registerDevice(tx, user!.id, input.deviceId, input.deviceType);
     return { result, session: toSession(user!, token) };
   });
@@ -232,7 +248,7 @@ export type SignUpInput = {
   registrationToken?: string;
   /** Public path of the stored image, when one was sent. */
   image: string | null;
-  ip: string;
+  origin: SessionOrigin;
   lang: Lang;
 };
 
@@ -283,7 +299,7 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignUpOutc
           .where(eq(users.id, user.id))
           .returning();
       }
-      const token = await issueUserToken(tx, user!.id, input.deviceType);
+      const token = await issueUserToken(tx, user!.id, input.deviceType, input.origin);
       return { session: toSession(user!, token), imageUsed } as const;
     });
     if (outcome && 'blocked' in outcome) throw new AppError('blocked', 'server.blocked');
@@ -293,7 +309,7 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignUpOutc
   let imageUsed = false;
   const data = await sendCode(
     deps,
-    { phone: p, purpose: 'login', userId: null, ip: input.ip, lang: input.lang },
+    { phone: p, purpose: 'login', userId: null, ip: input.origin.ip, lang: input.lang },
     async (tx) => {
       const user = await findUserByPhone(tx, p);
       imageUsed = !user?.isActive;
@@ -328,7 +344,7 @@ export async function deleteAccount(db: Db, userId: number) {
       .update(users)
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, userId));
-    await revokeUserTokens(tx, userId);
+    await revokeUserTokens(tx, userId, 'deleted');
     await tx.delete(tables.devices).where(eq(tables.devices.userId, userId));
   });
 }
@@ -361,7 +377,7 @@ export async function sendPhoneChangeCode(deps: Deps, user: UserRow, p: Phone, i
  */
 export async function confirmPhoneChange(
   deps: Deps,
-  input: { user: UserRow; phone: Phone; code: string; tokenId: number | null; lang: Lang },
+  input: { user: UserRow; phone: Phone; code: string; tokenId: number | null; origin: SessionOrigin; lang: Lang },
 ): Promise<Session> {
   const { user, phone: p } = input;
   await assertNewPhone(deps.db, user, p);
@@ -385,8 +401,8 @@ export async function confirmPhoneChange(
     const [current] = input.tokenId
       ? await tx.select({ deviceType: t.deviceType }).from(t).where(eq(t.id, input.tokenId))
       : [];
-    await revokeUserTokens(tx, user.id);
-    const token = await issueUserToken(tx, user.id, current?.deviceType ?? 'web');
+    await revokeUserTokens(tx, user.id, 'phone_change');
+    const token = await issueUserToken(tx, user.id, current?.deviceType ?? 'web', input.origin);
     return { result, session: toSession(row!, token) } as const;
   });
   if (outcome.result !== 'ok') throw codeError(outcome.result);

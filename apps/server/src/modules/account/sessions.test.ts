@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { makeUser, tables } from '@pool/db';
 import { decodeAuthCookie, session as sessionSchema } from '@pool/contracts';
 import { sha256 } from '../../lib/tokens.ts';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
-import { call, loginFlow, newPhone, seedCountries, signIn, signedInUser, t } from './testing.ts';
+import { buildTestApp, lastCode, type TestApp } from '../../testing/app.ts';
+import { call, full, loginFlow, newPhone, seedCountries, signIn, signedInUser, t } from './testing.ts';
 
 const SITE = { 'x-pool-site': '1' };
 const profile = (app: TestApp, token?: string, lang: 'ar' | 'en' = 'ar') =>
@@ -78,9 +78,21 @@ describe('check-code outcomes', () => {
     expect(device).toMatchObject({ userId: user.id, deviceType: 'web' });
   });
 
-  it.each(['ar', 'en'] as const)('answers 403 blocked for a blocked account (%s)', async (lang) => {
+  it.each(['ar', 'en'] as const)('answers 403 blocked to a blocked number and sends it no SMS (%s)', async (lang) => {
     const user = await makeUser(app.db, { phone: newPhone(), isBlocked: true });
-    const res = await loginFlow(app, user.phone, { lang });
+    const sent = await call(app, 'POST', '/send-code', { phone: user.phone, country_code: '966' }, { lang });
+    expect(sent.statusCode).toBe(403);
+    expect(sent.json()).toEqual({ key: 'blocked', msg: t(lang, 'server.blocked'), data: null });
+    expect(app.outbox().filter((m) => m.to === full(user.phone))).toHaveLength(0);
+  });
+
+  it.each(['ar', 'en'] as const)('answers 403 blocked to a code sent before the block (%s)', async (lang) => {
+    const user = await makeUser(app.db, { phone: newPhone() });
+    const sent = await call(app, 'POST', '/send-code', { phone: user.phone, country_code: '966' }, { lang });
+    expect(sent.statusCode).toBe(200);
+    await app.db.update(tables.users).set({ isBlocked: true }).where(eq(tables.users.id, user.id));
+    const code = lastCode(app, full(user.phone));
+    const res = await call(app, 'POST', '/check-code', { phone: user.phone, country_code: '966', code }, { lang });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ key: 'blocked', msg: t(lang, 'server.blocked'), data: null });
     expect(await app.db.select().from(tables.userTokens).where(eq(tables.userTokens.userId, user.id))).toHaveLength(0);

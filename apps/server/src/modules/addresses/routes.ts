@@ -1,7 +1,7 @@
 /** A customer's saved addresses under /api/user (guests have none). */
 import { z } from 'zod';
 import { addressBody, addressItem, envelope, idParam } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as addresses from './service.ts';
 

@@ -130,52 +130,74 @@ describe('admin sign-in', () => {
       expect(rows).toHaveLength(0);
     });
 
-    it(`blocks an e-mail after ${ADMIN_LOGIN_LIMITS.perEmail} failures, even with the right password; other e-mails go on`, async () => {
+    const L = ADMIN_LOGIN_LIMITS;
+    const locksOf = (email: string) =>
+      app.db.select().from(tables.adminLoginLocks).where(eq(tables.adminLoginLocks.email, email));
+    const wrongTimes = async (n: number, email: string, ip: string) => {
+      for (let i = 0; i < n; i++)
+        expect((await login({ email, password: `Wrong#Horse${i}` }, ip)).statusCode).toBe(400);
+    };
+
+    it(`locks an account for one address after ${L.failures} wrong passwords; the real admin elsewhere and other accounts go on`, async () => {
       const { email, ip } = fresh();
       const other = fresh();
-      await makeAdmin(app.db, { email, passwordHash: hash });
+      const admin = await makeAdmin(app.db, { email, passwordHash: hash });
       await makeAdmin(app.db, { email: other.email, passwordHash: hash });
-      for (let i = 0; i < ADMIN_LOGIN_LIMITS.perEmail; i++) {
-        expect((await login({ email, password: `Wrong#Horse${i}` }, ip)).statusCode).toBe(400);
-      }
-      const limited = await login({ email, password: PASSWORD }, `${ip}9`, en);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({
-        msg: 'Too many requests, please try again shortly',
+      await wrongTimes(L.failures, email, ip);
+      const locked = await login({ email, password: PASSWORD }, ip, en);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({
+        msg: 'Signing in from this address is paused after repeated wrong passwords, please try again later',
         key: 'tooManyRequests',
-        data: null,
+        data: { retry_after: expect.any(Number) },
       });
-      expect((await login({ email, password: PASSWORD }, ip)).json()).toMatchObject({
-        key: 'tooManyRequests',
-        msg: 'طلبات كثيرة، يرجى المحاولة بعد قليل',
-      });
+      expect(locked.json().data.retry_after).toBeGreaterThan(L.firstLockSeconds - 5);
+      expect(locked.json().data.retry_after).toBeLessThanOrEqual(L.firstLockSeconds);
+      // Never global: the same account from another address, another account from this one.
+      expect((await login({ email, password: PASSWORD }, `${ip}9`)).statusCode).toBe(200);
       expect((await login({ email: other.email, password: PASSWORD }, ip)).statusCode).toBe(200);
+      // Noted for the dashboard and in the audit log.
+      expect(await locksOf(email)).toEqual([expect.objectContaining({ adminId: admin.id, ip, liftedAt: null })]);
+      const [audit] = await app.db.select().from(tables.auditLogs).where(eq(tables.auditLogs.adminId, admin.id));
+      expect(audit).toMatchObject({ subject: 'admin_auth.locked', ip, status: 429, url: '/api/admin/login' });
     });
 
-    it('forgets failures older than 15 minutes, and successful sign-ins do not count', async () => {
+    it('locks for longer each time within a day', async () => {
       const { email, ip } = fresh();
       await makeAdmin(app.db, { email, passwordHash: hash });
-      const old = new Date(Date.now() - ADMIN_LOGIN_LIMITS.windowMs - 60_000);
-      await app.db
-        .insert(tables.rateEvents)
-        .values(
-          Array.from({ length: 10 }, () => ({ action: 'admin_login_fail', subject: `email:${email}`, createdAt: old })),
-        );
-      for (let i = 0; i < ADMIN_LOGIN_LIMITS.perEmail + 2; i++) {
-        expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(200);
+      const failures = app.limiter('admin_login', { points: L.failures, seconds: L.windowSeconds });
+      const durations = [];
+      for (let round = 0; round < 3; round++) {
+        await wrongTimes(L.failures, email, ip);
+        const [latest] = (await locksOf(email)).sort((a, b) => b.id - a.id);
+        durations.push(Math.round((latest!.lockedUntil.getTime() - latest!.createdAt.getTime()) / 1000));
+        await failures.delete(`${email}|${ip}`); // the lock has run out
       }
+      expect(durations.map((d) => Math.round(d / 60))).toEqual([5, 10, 20]);
     });
 
-    it(`blocks an IP after ${ADMIN_LOGIN_LIMITS.perIp} failures; other IPs go on`, async () => {
+    it('forgets wrong passwords older than the window, and a right one clears them', async () => {
       const { email, ip } = fresh();
       await makeAdmin(app.db, { email, passwordHash: hash });
-      // Earlier failures from this IP (argon2 is slow; recording them directly keeps the test quick).
-      await app.db.insert(tables.rateEvents).values(
-        Array.from({ length: ADMIN_LOGIN_LIMITS.perIp - 2 }, () => ({
-          action: 'admin_login_fail',
-          subject: `ip:${ip}`,
-        })),
-      );
+      await wrongTimes(L.failures - 1, email, ip);
+      await app.db
+        .update(tables.rateLimits)
+        .set({ expire: new Date(Date.now() - 1000) })
+        .where(eq(tables.rateLimits.key, `admin_login:${email}|${ip}`));
+      await wrongTimes(L.failures - 1, email, ip);
+      expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(200);
+      await wrongTimes(L.failures - 1, email, ip);
+      expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(200);
+      expect(await locksOf(email)).toEqual([]);
+    });
+
+    it(`pauses an address after ${L.perAddress} wrong passwords on any accounts; other addresses go on`, async () => {
+      const { email, ip } = fresh();
+      await makeAdmin(app.db, { email, passwordHash: hash });
+      // Earlier failures of this address (argon2 is slow; counting them directly keeps the test quick).
+      await app
+        .limiter('admin_login_ip', { points: L.perAddress, seconds: L.windowSeconds })
+        .penalty(ip, L.perAddress - 2);
       for (let i = 0; i < 2; i++) {
         expect((await login({ email: `guess${i}-${email}`, password: PASSWORD }, ip)).statusCode).toBe(400);
       }
@@ -183,16 +205,49 @@ describe('admin sign-in', () => {
       expect((await login({ email, password: PASSWORD }, `${ip}9`)).statusCode).toBe(200);
     });
 
-    it('holds the per-e-mail limit under parallel attempts', async () => {
-      const { email } = fresh();
+    it('holds the per-account limit under parallel attempts from one address', async () => {
+      const { email, ip } = fresh();
       await makeAdmin(app.db, { email, passwordHash: hash });
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => login({ email, password: `Wrong#Horse${i}` }, `10.30.${i}.1`)),
+        Array.from({ length: 12 }, (_, i) => login({ email, password: `Wrong#Horse${i}` }, ip)),
       );
       const codes = answers.map((r) => r.statusCode);
-      expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(ADMIN_LOGIN_LIMITS.perEmail);
+      expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(L.failures);
       expect(codes.every((c) => c === 400 || c === 429)).toBe(true);
-      expect((await login({ email, password: PASSWORD }, '10.31.0.1')).statusCode).toBe(429);
+      expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(429);
+      expect((await login({ email, password: PASSWORD }, `${ip}9`)).statusCode).toBe(200);
+    });
+
+    it('a super admin lifts the locks of an account; another admin cannot', async () => {
+      const { email, ip } = fresh();
+      const admin = await makeAdmin(app.db, { email, passwordHash: hash });
+      await wrongTimes(L.failures, email, ip);
+      expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(429);
+      const list = (token: string) =>
+        app.inject({ method: 'GET', url: '/api/admin/admins', headers: { authorization: `Bearer ${token}` } });
+      const lift = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/admin/admins/${admin.id}/unlock`,
+          headers: { authorization: `Bearer ${token}`, lang: 'en' },
+        });
+
+      const role = await makeRole(app.db, { permissions: ['admins.view', 'admins.block'] });
+      const manager = await makeAdmin(app.db, { passwordHash: hash, roleId: role.id });
+      const refused = await lift(await issueAdminToken(app.db, manager.id));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().msg).toBe('Only the general manager can do this');
+
+      const owner = await makeAdmin(app.db, { passwordHash: hash, isSuper: true });
+      const ownerToken = await issueAdminToken(app.db, owner.id);
+      const shown = (await list(ownerToken)).json().data.data.find((x: { id: number }) => x.id === admin.id);
+      expect(new Date(shown.locked_until).getTime()).toBeGreaterThan(Date.now());
+      const lifted = await lift(ownerToken);
+      expect(lifted.json()).toMatchObject({ key: 'success', data: { lifted: 1 } });
+      expect((await login({ email, password: PASSWORD }, ip)).statusCode).toBe(200);
+      const after = (await list(ownerToken)).json().data.data.find((x: { id: number }) => x.id === admin.id);
+      expect(after.locked_until).toBeNull();
+      expect((await locksOf(email))[0]).toMatchObject({ liftedBy: owner.id });
     });
   });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminLoginBody, adminProfile, adminSession, envelope } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import * as service from './service.ts';
+import { originOf, revokeAdminToken } from '../../lib/sessions.ts';
 
 export default async function adminAuthRoutes(app: App) {
   const tags = ['admin-auth'];
@@ -11,13 +12,13 @@ export default async function adminAuthRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: `Admin sign-in; at most ${service.ADMIN_LOGIN_LIMITS.perEmail} failures per e-mail and ${service.ADMIN_LOGIN_LIMITS.perIp} per IP in 15 minutes`,
+        summary: `Admin sign-in; ${service.ADMIN_LOGIN_LIMITS.failures} wrong passwords lock the account for that address (growing), ${service.ADMIN_LOGIN_LIMITS.perAddress} an address, for 15 minutes`,
         body: adminLoginBody,
         response: { 200: envelope(adminSession) },
       },
     },
     async (req, reply) => {
-      const session = await service.login(app.db, { ...req.body, ip: req.ip, lang: req.lang });
+      const session = await service.login(app, { ...req.body, origin: originOf(req), lang: req.lang });
       return reply.ok(session, 'server.signed_in');
     },
   );
@@ -49,7 +50,7 @@ export default async function adminAuthRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await service.revokeAdminToken(app.db, req.tokenId!);
+      await revokeAdminToken(app.db, req.tokenId!);
       return reply.ok(null, 'server.signed_out');
     },
   );

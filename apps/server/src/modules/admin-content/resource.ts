@@ -9,9 +9,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@pool/db';
 import { cmsListQuery, envelope, idParam, paginated, V, type Permission, type PermissionGroup } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { deleteImage, storeImage } from '../uploads/service.ts';
+import { deleteImage, storeImage } from '../uploads/index.ts';
 import * as cms from './service.ts';
 
 const forms = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];

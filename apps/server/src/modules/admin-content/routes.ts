@@ -39,10 +39,10 @@ import {
   socialBody,
   V,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { safeHtml } from '../content/service.ts';
-import { deleteImage, storeImage } from '../uploads/service.ts';
+import { safeHtml } from '../content/index.ts';
+import { deleteImage, storeImage } from '../uploads/index.ts';
 import * as cms from './service.ts';
 import { registerResource, type Resource } from './resource.ts';
 

@@ -8,8 +8,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import { CMS_PER_PAGE, type AdminSettings } from '@pool/contracts';
 import { fieldError } from '../../lib/errors.ts';
-import type { SETTING_KEYS } from '../content/service.ts';
-import { storedSettings } from '../content/service.ts';
+import type { SETTING_KEYS } from '../content/index.ts';
+import { storedSettings } from '../content/index.ts';
 
 /** A table with a serial `id`. */
 export type IdTable = PgTable & { id: PgColumn; $inferSelect: { id: number } };

@@ -12,7 +12,18 @@ describe('admin-people: roles and permissions', () => {
 
   beforeAll(async () => {
     app = await buildTestApp();
-    boss = await signedInAdmin(app, ['roles.view', 'roles.create', 'roles.edit', 'roles.delete']);
+    // The boss holds what the tests grant (an admin cannot grant a permission they lack; see privilege.test.ts).
+    boss = await signedInAdmin(app, [
+      'roles.view',
+      'roles.create',
+      'roles.edit',
+      'roles.delete',
+      'banners.view',
+      'banners.edit',
+      'users.view',
+      'users.block',
+      'reports.view',
+    ]);
   });
   afterAll(() => app.close());
 

@@ -24,10 +24,10 @@ import {
   roleItem,
   userListQuery,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
-import { announce } from '../realtime/service.ts';
-import { adminProfile as toAdminProfile } from '../admin-auth/service.ts';
-import { deleteImage, storeImage } from '../uploads/service.ts';
+import type { App } from '../../app-type.ts';
+import { announce } from '../realtime/index.ts';
+import { adminProfile as toAdminProfile, liftLocks } from '../admin-auth/index.ts';
+import { deleteImage, storeImage } from '../uploads/index.ts';
 import * as service from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -70,9 +70,9 @@ export default async function adminPeopleRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        await service.checkAdminInput(app.db, req.body);
+        await service.checkAdminCreate(app.db, req.admin!, req.body);
         const image = req.uploads.image ? await storeImage(app, req.uploads.image, 'admins') : null;
-        const id = await service.createAdmin(app.db, req.body, image).catch(async (e: unknown) => {
+        const id = await service.createAdmin(app.db, req.admin!, req.body, image).catch(async (e: unknown) => {
           await deleteImage(app, image);
           throw e;
         });
@@ -150,6 +150,28 @@ export default async function adminPeopleRoutes(app: App) {
       );
     }
 
+    app.post(
+      '/admins/:id/unlock',
+      {
+        preHandler: app.requireAdmin('admins.block'),
+        config: { audit: 'admins.unlock' },
+        schema: {
+          tags,
+          summary: 'Lift the sign-in locks of an admin',
+          description:
+            'Every address the account was locked for after wrong passwords may sign in again at once. The general manager only.',
+          security,
+          params: idParam,
+          response: { 200: envelope(z.object({ lifted: z.number() })) },
+        },
+      },
+      async (req, reply) => {
+        await service.getAdmin(app.db, req.params.id, req.lang);
+        const lifted = await liftLocks(app, req.admin!, req.params.id);
+        return reply.ok({ lifted }, 'people.admin_unlocked');
+      },
+    );
+
     app.delete(
       '/admins/:id',
       {
@@ -218,7 +240,7 @@ export default async function adminPeopleRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const id = await service.saveRole(app.db, null, req.body);
+        const id = await service.saveRole(app.db, req.admin!, null, req.body);
         return reply.ok(await service.getRole(app.db, id, req.lang), 'people.role_created');
       },
     );
@@ -248,7 +270,7 @@ export default async function adminPeopleRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        await service.saveRole(app.db, req.params.id, req.body);
+        await service.saveRole(app.db, req.admin!, req.params.id, req.body);
         return reply.ok(await service.getRole(app.db, req.params.id, req.lang), 'people.role_updated');
       },
     );

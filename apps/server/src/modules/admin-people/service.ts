@@ -3,7 +3,7 @@
  * log and the admin's own profile. Rules live here; routes parse and shape.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
+import { isUniqueViolation, tables, type Db } from '@pool/db';
 import {
   ALL_PERMISSIONS,
   PERMISSION_GROUPS,
@@ -24,9 +24,10 @@ import {
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { subjectKeysMatching, subjectText } from '../../lib/audit-subject.ts';
+import { activeLocks } from '../admin-auth/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { revokeAdminTokens } from '../../lib/sessions.ts';
+import { revokeAdminTokens, revokeUserTokens } from '../../lib/sessions.ts';
 
 export const PER_PAGE = 20;
 
@@ -37,8 +38,8 @@ const u = tables.users;
 const log = tables.auditLogs;
 
 type AdminRow = typeof a.$inferSelect;
-/** The signed-in admin doing the change. */
-type Actor = { id: number };
+/** The signed-in admin doing the change, with the permissions their role holds. */
+export type Actor = { id: number; roleId: number | null; isSuper: boolean; permissions: Set<string> };
 
 const pageOf = (total: number, page: number): Pagination => ({
   total_items: total,
@@ -52,14 +53,14 @@ const contains = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 const named = (lang: Lang, row: { nameAr: string; nameEn: string }) => (lang === 'en' ? row.nameEn : row.nameAr);
 
-const isUniqueViolation = (e: unknown): boolean =>
-  !!e &&
-  typeof e === 'object' &&
-  ((e as { code?: string }).code === '23505' || isUniqueViolation((e as { cause?: unknown }).cause));
-
 // ---------------------------------------------------------------- admins
 
-function toAdminItem(row: AdminRow, role: typeof r.$inferSelect | null, lang: Lang): AdminItem {
+function toAdminItem(
+  row: AdminRow,
+  role: typeof r.$inferSelect | null,
+  lang: Lang,
+  lockedUntil: Date | undefined,
+): AdminItem {
   return {
     id: row.id,
     name: row.name,
@@ -70,6 +71,7 @@ function toAdminItem(row: AdminRow, role: typeof r.$inferSelect | null, lang: La
     role: role ? { id: role.id, name: named(lang, role) } : null,
     is_super: row.isSuper,
     is_blocked: row.isBlocked,
+    locked_until: lockedUntil?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -98,7 +100,14 @@ export async function listAdmins(db: Db, query: AdminListQuery, lang: Lang) {
     .orderBy(desc(a.id))
     .limit(PER_PAGE)
     .offset((query.page - 1) * PER_PAGE);
-  return { data: rows.map((x) => toAdminItem(x.admin, x.role, lang)), pagination: pageOf(total, query.page) };
+  const locks = await activeLocks(
+    db,
+    rows.map((x) => x.admin.id),
+  );
+  return {
+    data: rows.map((x) => toAdminItem(x.admin, x.role, lang, locks.get(x.admin.id))),
+    pagination: pageOf(total, query.page),
+  };
 }
 
 async function findAdmin(db: Db, id: number) {
@@ -110,11 +119,45 @@ async function findAdmin(db: Db, id: number) {
 export async function getAdmin(db: Db, id: number, lang: Lang): Promise<AdminItem> {
   const [row] = await db.select({ admin: a, role: r }).from(a).leftJoin(r, eq(r.id, a.roleId)).where(liveAdmin(id));
   if (!row) throw notFound();
-  return toAdminItem(row.admin, row.role, lang);
+  return toAdminItem(row.admin, row.role, lang, (await activeLocks(db, [id])).get(id));
+}
+
+// ---------------------------------------------------------------- privilege (SECURITY.md 33)
+
+/**
+ * The rules that keep an admin from raising anyone's rights above their own: no admin edits
+ * their own role or status or the role they hold, grants a permission they do not hold (in a
+ * role, or by giving someone a role), and the super admins' role keeps every permission.
+ */
+const refused = (key: string) => new AppError('forbidden', `people.${key}`);
+
+async function permissionsOf(db: Db, roleId: number) {
+  return (await db.select({ p: rp.permission }).from(rp).where(eq(rp.roleId, roleId))).map((x) => x.p as string);
+}
+
+/** Whether a super admin holds the role: it then has every permission, whatever its rows say. */
+async function isSuperRole(db: Db, roleId: number) {
+  const [row] = await db
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.roleId, roleId), eq(a.isSuper, true), isNull(a.deletedAt)))
+    .limit(1);
+  return !!row;
+}
+
+function assertHolds(actor: Actor, permissions: Iterable<string>) {
+  if (actor.isSuper) return;
+  for (const p of permissions) if (!actor.permissions.has(p)) throw refused('grant_forbidden');
+}
+
+/** Giving `roleId` to an admin grants its permissions: the actor must hold them all. */
+async function assertMayAssign(db: Db, actor: Actor, roleId: number) {
+  if (actor.isSuper) return;
+  assertHolds(actor, (await isSuperRole(db, roleId)) ? ALL_PERMISSIONS : await permissionsOf(db, roleId));
 }
 
 /** The checks that need the database, run before an image is stored: a known role, a free e-mail. */
-export async function checkAdminInput(db: Db, input: { email: string; role_id: number }, exceptId?: number) {
+async function checkAdminInput(db: Db, input: { email: string; role_id: number }, exceptId?: number) {
   const [role] = await db.select({ id: r.id }).from(r).where(eq(r.id, input.role_id)).limit(1);
   if (!role) throw fieldError('role_id', 'people.role_missing');
   const [taken] = await db
@@ -135,8 +178,14 @@ async function emailGuard<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function createAdmin(db: Db, input: AdminCreateInput, image: string | null) {
+/** Before an image is stored: the input's checks, and the actor may give the role. */
+export async function checkAdminCreate(db: Db, actor: Actor, input: AdminCreateInput) {
   await checkAdminInput(db, input);
+  await assertMayAssign(db, actor, input.role_id);
+}
+
+export async function createAdmin(db: Db, actor: Actor, input: AdminCreateInput, image: string | null) {
+  await checkAdminCreate(db, actor, input);
   const [row] = await emailGuard(
     db
       .insert(a)
@@ -154,15 +203,21 @@ export async function createAdmin(db: Db, input: AdminCreateInput, image: string
   return row!.id;
 }
 
-/** The general manager (is_super) is edited only by themselves and keeps their role. */
+/**
+ * The general manager (is_super) is edited only by themselves and keeps their role; no admin
+ * changes their own role; a role given must not hold more than the actor does.
+ */
 export async function checkAdminEdit(db: Db, actor: Actor, id: number, input: AdminEditInput) {
   const target = await findAdmin(db, id);
-  if (target.isSuper && (actor.id !== target.id || input.role_id !== target.roleId)) throw superProtected();
+  const roleChanges = input.role_id !== target.roleId;
+  if (target.isSuper && (actor.id !== target.id || roleChanges)) throw superProtected();
+  if (actor.id === target.id && roleChanges) throw refused('self_role_forbidden');
   await checkAdminInput(db, input, id);
+  if (roleChanges) await assertMayAssign(db, actor, input.role_id);
   return target;
 }
 
-/** A new password signs the admin out everywhere. Returns the replaced image, if any. */
+/** A new password or another role signs the admin out everywhere. Returns the replaced image, if any. */
 export async function updateAdmin(db: Db, actor: Actor, id: number, input: AdminEditInput, image: string | null) {
   const target = await checkAdminEdit(db, actor, id, input);
   await emailGuard(
@@ -180,7 +235,8 @@ export async function updateAdmin(db: Db, actor: Actor, id: number, input: Admin
       })
       .where(eq(a.id, id)),
   );
-  if (input.password) await revokeAdminTokens(db, id);
+  if (input.password) await revokeAdminTokens(db, id, 'password');
+  else if (input.role_id !== target.roleId) await revokeAdminTokens(db, id, 'role');
   return image ? target.image : null;
 }
 
@@ -198,14 +254,14 @@ async function guardedTarget(db: Db, actor: Actor, id: number) {
 export async function setAdminBlocked(db: Db, actor: Actor, id: number, blocked: boolean) {
   await guardedTarget(db, actor, id);
   await db.update(a).set({ isBlocked: blocked, updatedAt: new Date() }).where(eq(a.id, id));
-  if (blocked) await revokeAdminTokens(db, id);
+  if (blocked) await revokeAdminTokens(db, id, 'blocked');
 }
 
 /** Soft delete: the e-mail becomes free again, the tokens stop working. */
 export async function deleteAdmin(db: Db, actor: Actor, id: number) {
   const target = await guardedTarget(db, actor, id);
   await db.update(a).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(a.id, id));
-  await revokeAdminTokens(db, id);
+  await revokeAdminTokens(db, id, 'deleted');
   return target.image;
 }
 
@@ -235,16 +291,20 @@ const roleCounts = (db: Db) =>
       // Spelt out: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
       permissions: sql<number>`(select count(*) from role_permissions p where p.role_id = roles.id)::int`,
       admins: sql<number>`(select count(*) from admins x where x.role_id = roles.id and x.deleted_at is null)::int`,
+      isSuper: sql<boolean>`exists (select 1 from admins x where x.role_id = roles.id and x.is_super and x.deleted_at is null)`,
     })
     .from(r);
 
-const toRoleItem = (x: { role: typeof r.$inferSelect; permissions: number; admins: number }, lang: Lang) => ({
+type RoleCounts = { role: typeof r.$inferSelect; permissions: number; admins: number; isSuper: boolean };
+
+const toRoleItem = (x: RoleCounts, lang: Lang) => ({
   id: x.role.id,
   name: named(lang, x.role),
   name_ar: x.role.nameAr,
   name_en: x.role.nameEn,
-  permissions_count: x.permissions,
+  permissions_count: x.isSuper ? ALL_PERMISSIONS.length : x.permissions,
   admins_count: x.admins,
+  is_super: x.isSuper,
   created_at: x.role.createdAt.toISOString(),
 });
 
@@ -260,10 +320,30 @@ export async function getRole(db: Db, id: number, lang: Lang): Promise<RoleDetai
     (await db.select({ p: rp.permission }).from(rp).where(eq(rp.roleId, id))).map((x) => x.p as string),
   );
   // In the fixed order of ALL_PERMISSIONS; retired codes are not shown.
-  return { ...toRoleItem(row, lang), permissions: ALL_PERMISSIONS.filter((p) => held.has(p)) };
+  const permissions = row.isSuper ? [...ALL_PERMISSIONS] : ALL_PERMISSIONS.filter((p) => held.has(p));
+  return { ...toRoleItem(row, lang), permissions };
 }
 
-export async function saveRole(db: Db, id: number | null, input: RoleInput) {
+/**
+ * A new role may hold only permissions the actor holds; an edited role may not gain one the
+ * actor lacks, is never the actor's own role, and the super admins' role keeps every permission.
+ */
+async function checkRoleSave(db: Db, actor: Actor, id: number | null, input: RoleInput) {
+  const current = id === null ? [] : await permissionsOf(db, id);
+  if (id !== null) {
+    if (id === actor.roleId) throw refused('own_role_forbidden');
+    if ((await isSuperRole(db, id)) && ALL_PERMISSIONS.some((p) => !input.permissions.includes(p)))
+      throw refused('super_role_protected');
+  }
+  assertHolds(
+    actor,
+    input.permissions.filter((p) => !current.includes(p)),
+  );
+}
+
+export async function saveRole(db: Db, actor: Actor, id: number | null, input: RoleInput) {
+  if (id !== null && !(await db.select({ id: r.id }).from(r).where(eq(r.id, id))).length) throw notFound();
+  await checkRoleSave(db, actor, id, input);
   return db.transaction(async (tx) => {
     let roleId = id;
     if (roleId === null) {
@@ -360,9 +440,9 @@ export async function getUser(db: Db, id: number, lang: Lang): Promise<AppUserDe
 }
 
 /**
- * The customer's next call answers `blocked` (the auth plugin reads is_blocked;
- * tokens are kept so that answer, not a sign-in prompt, reaches them). A change
- * of state stores a notification of type `block` / `un_blocked`; push comes later.
+ * Blocking revokes the customer's sessions with the reason `blocked`, so their next
+ * call answers `blocked` (not a sign-in prompt) and they sign in again once unblocked.
+ * A change of state stores a notification of type `block` / `un_blocked`.
  */
 export async function setUserBlocked(db: Db, id: number, blocked: boolean) {
   return db.transaction(async (tx) => {
@@ -374,16 +454,17 @@ export async function setUserBlocked(db: Db, id: number, blocked: boolean) {
     if (!row) throw notFound();
     if (row.isBlocked === blocked) return null;
     await tx.update(u).set({ isBlocked: blocked, updatedAt: new Date() }).where(eq(u.id, id));
+    if (blocked) await revokeUserTokens(tx, id, 'blocked');
     const type = blocked ? 'block' : 'un_blocked';
     const [notice] = await tx
       .insert(tables.notifications)
       .values({
         userId: id,
         type,
-        titleAr: translate('ar', `people.${type}_title`),
-        titleEn: translate('en', `people.${type}_title`),
-        bodyAr: translate('ar', `people.${type}_body`),
-        bodyEn: translate('en', `people.${type}_body`),
+        titleAr: translate('ar', `events.${type}_title`),
+        titleEn: translate('en', `events.${type}_title`),
+        bodyAr: translate('ar', `events.${type}_body`),
+        bodyEn: translate('en', `events.${type}_body`),
       })
       .returning();
     return notice ?? null;
@@ -480,12 +561,6 @@ export async function updateOwnProfile(
     })
     .where(eq(a.id, admin.id))
     .returning();
-  if (input.password) {
-    const t = tables.adminTokens;
-    await db
-      .update(t)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(t.adminId, admin.id), isNull(t.revokedAt), ne(t.id, tokenId)));
-  }
+  if (input.password) await revokeAdminTokens(db, admin.id, 'password', tokenId);
   return { row: row!, replaced: image ? admin.image : null };
 }

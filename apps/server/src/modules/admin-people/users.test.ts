@@ -66,7 +66,7 @@ describe('admin-people: app users', () => {
     });
   });
 
-  it('blocks: the next call answers blocked and a `block` notification is stored; unblock undoes it', async () => {
+  it('blocks: sessions end, the next call answers blocked and a `block` notification is stored; unblock undoes it', async () => {
     const user = await makeUser(app.db);
     const token = await issueUserToken(app.db, user.id);
     const profile = () =>
@@ -91,7 +91,15 @@ describe('admin-people: app users', () => {
 
     const un = await as(app, boss.token, 'en').post(`users/${user.id}/unblock`);
     expect(un.json()).toMatchObject({ msg: 'The user has been unblocked', data: { is_blocked: false } });
-    expect((await profile()).statusCode).toBe(200);
+    // The block ended the sessions: the customer signs in again.
+    expect((await profile()).statusCode).toBe(401);
+    const again = await issueUserToken(app.db, user.id);
+    const fresh = await app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: { authorization: `Bearer ${again}` },
+    });
+    expect(fresh.statusCode).toBe(200);
     const unblocked = await app.db
       .select()
       .from(n)

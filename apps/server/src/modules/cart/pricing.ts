@@ -17,7 +17,7 @@ import {
   type PriceLines,
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
-import { storedSettings } from '../content/service.ts';
+import { storedSettings } from '../content/index.ts';
 
 const p = tables.products;
 const v = tables.productVariants;

@@ -21,7 +21,7 @@ import {
   SITE_HEADER,
   variantParam,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as cart from './service.ts';
 

@@ -10,9 +10,9 @@ import { CART_MAX_QUANTITY, V, type CartView, type Lang } from '@pool/contracts'
 import { translate } from '@pool/i18n';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { checkCouponUse, couponError, couponTerms } from '../coupons/service.ts';
-import { deliveryQuote } from '../delivery/service.ts';
-import { findAddress } from '../addresses/service.ts';
+import { checkCouponUse, couponError, couponTerms } from '../coupons/index.ts';
+import { deliveryQuote } from '../delivery/index.ts';
+import { findAddress } from '../addresses/index.ts';
 import { loadVariants, priceLinesOf, priceTotals, sellable, vatRateBp } from './pricing.ts';
 
 const carts = tables.carts;

@@ -23,9 +23,9 @@ import {
   V,
 } from '@pool/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { deleteImage, displayUrls, isStoredImage, storeImage } from '../uploads/service.ts';
+import { deleteImage, displayUrls, isStoredImage, storeImage } from '../uploads/index.ts';
 import * as products from './products.ts';
 import { catalogueResources } from './resources.ts';
 

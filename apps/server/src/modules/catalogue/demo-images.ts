@@ -6,8 +6,8 @@
  */
 import sharp from 'sharp';
 import type { DemoIcon, DemoImage, DemoImageMaker } from '@pool/db';
-import type { App } from '../../app.ts';
-import { storeImage } from '../uploads/service.ts';
+import type { App } from '../../app-type.ts';
+import { storeImage } from '../uploads/index.ts';
 
 const SIZE = 560;
 

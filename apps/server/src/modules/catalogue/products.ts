@@ -18,7 +18,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tables, type Db } from '@pool/db';
+import { isUniqueViolation, tables, type Db } from '@pool/db';
 import {
   CMS_PER_PAGE,
   LOW_STOCK_DEFAULT,
@@ -597,11 +597,6 @@ export async function previewProduct(
 }
 
 /* -------------------------------------------------------------- save */
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: unknown };
-  return err?.code === '23505' || (!!err?.cause && isUniqueViolation(err.cause));
-};
 
 export type Saved = { id: number; mainReview: boolean; removedImages: string[] };
 

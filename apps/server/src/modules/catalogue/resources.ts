@@ -15,9 +15,9 @@ import {
   categoryListQuery,
   featureBody,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { registerResource } from '../admin-content/resource.ts';
+import { registerResource } from '../admin-content/index.ts';
 import { brandInUse, categoryInUse, optionsInUse } from './products.ts';
 import { productsOfBrand, productsOfCategory, refreshSearchText } from './search.ts';
 

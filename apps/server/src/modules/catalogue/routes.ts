@@ -18,7 +18,7 @@ import {
   storeProductCard,
   storeProductsQuery,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as store from './store.ts';
 

@@ -287,7 +287,7 @@ describe('public content', () => {
       expect(limited.json()).toEqual({
         msg: 'Too many requests, please try again shortly',
         key: 'tooManyRequests',
-        data: null,
+        data: { retry_after: expect.any(Number) },
       });
       const limitedAr = await post(body, {}, ip);
       expect(limitedAr.json().msg).toBe('طلبات كثيرة، يرجى المحاولة بعد قليل');

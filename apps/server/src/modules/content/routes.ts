@@ -14,7 +14,7 @@ import {
   seoQuery,
   siteSettings,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import * as content from './service.ts';
 
 /** Contact messages accepted per IP (ours; against spam). */
@@ -80,9 +80,8 @@ export default async function contentRoutes(app: App) {
   app.post(
     '/contact-us-store',
     {
-      preHandler: app.optionalUser,
       // Counted after validation, so only messages that would be stored use up the allowance.
-      config: { rateLimit: { max: CONTACT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' } },
+      preHandler: [app.optionalUser, app.limitPerIp('contact', { points: CONTACT_PER_HOUR, seconds: 3600 })],
       schema: {
         tags,
         summary: `Send a message to the company (binds the account when signed in; ${CONTACT_PER_HOUR} per hour per IP)`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import { country, envelope } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 
 export default async function countriesRoutes(app: App) {
   app.get(

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { adminCoupon, couponBody, couponListQuery, envelope, idParam, paginated } from '@pool/contracts';
 import { translate } from '@pool/i18n';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { notifyUsers } from '../realtime/service.ts';
+import { notifyUsers } from '../realtime/index.ts';
 import * as coupons from './service.ts';
 
 const base = { tags: ['admin: coupons'], security: [{ bearer: [] }] };

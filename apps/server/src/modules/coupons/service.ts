@@ -5,7 +5,7 @@
  * conditional increment, so `max_uses` holds under any concurrency.
  */
 import { and, count, desc, eq, gt, gte, ilike, lt, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
+import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { CMS_PER_PAGE, type AdminCoupon, type CouponBody, type CouponStatus, type CouponTerms } from '@pool/contracts';
 import { fieldError, type MessageParams } from '../../lib/errors.ts';
 
@@ -125,10 +125,7 @@ async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).code ??
-      (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw fieldError('code', 'coupons.code_taken');
+    if (isUniqueViolation(error)) throw fieldError('code', 'coupons.code_taken');
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, notificationItem } from '@pool/contracts';
-import type { App } from '../../app.ts';
-import { toItem } from '../notifications/service.ts';
+import type { App } from '../../app-type.ts';
+import { toItem } from '../notifications/index.ts';
 import { monthSummary } from './service.ts';
 
 const summary = z.object({

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { storedSettings } from '../content/service.ts';
-import { riyadhDay, visitorsPerDay } from '../visits/service.ts';
+import { storedSettings } from '../content/index.ts';
+import { riyadhDay, visitorsPerDay } from '../visits/index.ts';
 
 /** The first instant of the current month in Riyadh time. */
 export const monthStart = sql`date_trunc('month', now() at time zone 'Asia/Riyadh') at time zone 'Asia/Riyadh'`;

@@ -1,7 +1,7 @@
 /** Dashboard delivery prices by city under /api/admin. */
 import { z } from 'zod';
 import { adminDeliveryPrice, cityParam, deliveryPriceBody, envelope } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listDeliveryPrices, setDeliveryPrice } from './service.ts';
 

@@ -9,7 +9,7 @@ import {
   notificationsPage,
   pageQuery,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as service from './service.ts';
 

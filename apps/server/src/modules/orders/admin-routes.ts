@@ -14,9 +14,11 @@ import {
   paginated,
   storeInvoice,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as queries from './queries.ts';
+import { adminActor } from './kernel/actor.ts';
+import * as money from './kernel/money.ts';
 import * as orders from './service.ts';
 
 const base = { tags: ['admin: store orders'], security: [{ bearer: [] }] };
@@ -72,7 +74,7 @@ export default async function adminOrderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await orders.moveOrder(app, req.params.id, req.body.status, req.admin!.id);
+      await orders.moveOrder(app, req.params.id, req.body.status, adminActor(req.admin!));
       return reply.ok(await show(req.params.id, req.lang), 'orders.moved');
     },
   );
@@ -90,11 +92,11 @@ export default async function adminOrderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await orders.cancelOrder(app, {
+      await money.cancelOrder(app, {
         orderId: req.params.id,
-        by: 'admin',
+        kind: 'store',
+        actor: adminActor(req.admin!),
         to: req.body.status,
-        adminId: req.admin!.id,
         reasonId: req.body.cancel_reason_id,
         note: req.body.note,
       });

@@ -19,7 +19,8 @@ import { cancelUnpaidOrders } from '../../jobs/auto-cancel.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { verifyPayment } from '../payments/service.ts';
 import { getBalance } from '../wallet/service.ts';
-import { cancelOrder } from './service.ts';
+import { customerActor, SYSTEM } from './kernel/actor.ts';
+import { cancelOrder } from './kernel/money.ts';
 import { address, api, customer, deliveryCity, fillWallet, ok, product, stockOf } from './testing.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 600));
@@ -120,9 +121,8 @@ describe('store guarantees under concurrency (PostgreSQL)', () => {
           ? api(app, 'POST', `/store-orders/${done.order_id}/cancel`, { token: b!.token, body: { note: 'twice' } })
           : cancelOrder(app, {
               orderId: done.order_id,
-              by: 'customer',
+              actor: customerActor(b!.user.id),
               to: 'cancelled',
-              userId: b!.user.id,
               note: 'x',
             }).then(
               () => ({ statusCode: 200 }),
@@ -156,7 +156,7 @@ describe('store guarantees under concurrency (PostgreSQL)', () => {
     await Promise.all(
       payments.flatMap((p) => [
         verifyPayment(app, p.id).catch(() => undefined),
-        cancelOrder(app, { orderId: p.orderId!, by: 'system', to: 'cancelled' }).catch(() => undefined),
+        cancelOrder(app, { orderId: p.orderId!, actor: SYSTEM, to: 'cancelled' }).catch(() => undefined),
       ]),
     );
     await settle();

@@ -377,7 +377,7 @@ describe('store orders', () => {
     const [otherRow] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, other.order.order_id));
     expect(otherRow!.refundStatus).toBe('wallet');
     // Once: settling again does nothing.
-    const { settleRefunds } = await import('./service.ts');
+    const { settleRefunds } = await import('./kernel/money.ts');
     await app.db
       .update(tables.orders)
       .set({ refundStatus: 'pending' })

@@ -4,7 +4,8 @@ import { tables, type Db } from '@pool/db';
 import {
   ADMIN_ORDERS_PER_PAGE,
   STORE_ORDERS_PER_PAGE,
-  STORE_TAB_OF,
+  statesInTab,
+  tabOf,
   type AdminOrderDetail,
   type AdminOrderItem,
   type AdminOrdersQuery,
@@ -18,7 +19,7 @@ import {
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { AppError } from '../../lib/errors.ts';
-import { storedSettings } from '../content/service.ts';
+import { storedSettings } from '../content/index.ts';
 import { nextStatuses, type OrderRow } from './service.ts';
 import { zatcaQr } from './zatca.ts';
 
@@ -29,9 +30,6 @@ type ItemRow = typeof oi.$inferSelect;
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export const statusesOfTab = (tab: OrderTab) =>
-  (Object.entries(STORE_TAB_OF) as [StoreOrderStatus, OrderTab][]).filter(([, t]) => t === tab).map(([s]) => s);
 
 const pages = (total: number, perPage: number, page: number) => ({
   total_items: total,
@@ -55,7 +53,7 @@ function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
     id: row.id,
     number: row.number,
     status: row.status as StoreOrderStatus,
-    tab: STORE_TAB_OF[row.status as StoreOrderStatus],
+    tab: tabOf('store', row.status),
     created_at: row.createdAt.toISOString(),
     payment_method: row.paymentMethod,
     total: row.total,
@@ -96,7 +94,7 @@ function addressOf(row: OrderRow, lang: Lang) {
 
 /** The customer's store orders, newest first, optionally one tab. */
 export async function listCustomerOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
-  const statuses = q.tab ? statusesOfTab(q.tab) : null;
+  const statuses = q.tab ? statesInTab('store', q.tab) : null;
   const where = and(
     eq(o.userId, userId),
     eq(o.kind, 'store'),

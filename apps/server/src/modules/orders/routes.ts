@@ -17,16 +17,18 @@ import {
   storeOrderItem,
   storeOrdersQuery,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import * as queries from './queries.ts';
+import { customerActor } from './kernel/actor.ts';
+import * as money from './kernel/money.ts';
 import * as orders from './service.ts';
 
 const base = { tags: ['store orders'], security: [{ bearer: [] }] };
 const detail = envelope(storeOrderDetail);
 
 export default async function orderRoutes(app: App) {
-  orders.registerOrderPayments(app);
+  money.registerOrderPayments(app);
   const signedIn = app.requireUser();
 
   app.post(
@@ -90,10 +92,10 @@ export default async function orderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const row = await orders.cancelOrder(app, {
+      const row = await money.cancelOrder(app, {
         orderId: req.params.id,
-        userId: req.user!.id,
-        by: 'customer',
+        kind: 'store',
+        actor: customerActor(req.user!.id),
         to: 'cancelled',
         reasonId: req.body.cancel_reason_id,
         note: req.body.note,
@@ -113,7 +115,10 @@ export default async function orderRoutes(app: App) {
         response: { 200: envelope(payAgainResult) },
       },
     },
-    async (req, reply) => reply.ok({ redirect_url: await orders.payAgain(app, req.user!.id, req.params.id, req.lang) }),
+    async (req, reply) => {
+      const row = await orders.ownOrder(app.db, req.user!.id, req.params.id);
+      return reply.ok({ redirect_url: await money.payAgain(app, row, req.lang) });
+    },
   );
 
   app.get(

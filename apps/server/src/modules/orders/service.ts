@@ -1,120 +1,48 @@
 /**
- * Store orders (DOMAIN.md, "Store order"): checkout, the moves of the state
- * machine (STORE_TRANSITIONS in contracts is the only place they live),
- * cancellation with the release of stock and coupon use, and refunds.
+ * The store kind of the order kernel (DOMAIN.md, "Store order"): checkout,
+ * the dashboard's moves, the customer's own orders and product ratings. The
+ * moves themselves, payment, cancellation and refunds are the kernel's
+ * (kernel/transition.ts, kernel/money.ts); the store's hooks give units and
+ * coupon use back (store-hooks.ts).
  *
- * Concurrency (SECURITY.md 21-25), all on PostgreSQL's row locks:
- * - a customer's checkouts are serialised on their cart row;
- * - stock leaves with `UPDATE ... SET stock = stock - q WHERE stock >= q`, in
- *   variant-id order then product-id order (no deadlock between two carts);
- * - a coupon use is a conditional increment below `max_uses`;
- * - every move locks the order row and checks its status first, so a move (a
- *   cancellation, a payment, the 2-hour job) happens once and the losers see
- *   the new status;
- * - card refunds are claimed with a conditional UPDATE of `refund_status`.
- * Transactions are retried on 40001/40P01 (lib/retry.ts).
+ * Concurrency (SECURITY.md 21-25): a customer's checkouts are serialised on
+ * their cart row; stock leaves with a conditional UPDATE in a fixed row order
+ * (stock.ts); a coupon use is a conditional increment below `max_uses`.
  */
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { queryRows, tables, type Db } from '@pool/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
 import {
   adminNextStatuses,
-  storeTransition,
-  STORE_TRANSITIONS,
+  findMove,
   UNPAID_ORDER_CANCEL_HOURS,
   V,
   type CheckoutBody,
   type CheckoutResult,
   type Lang,
   type StoreOrderStatus,
-  type StoreTransition,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
-import { findAddress } from '../addresses/service.ts';
-import { cartLines, emptyCart, findCart } from '../cart/service.ts';
-import { priceLinesOf, priceTotals, vatRateBp } from '../cart/pricing.ts';
-import {
-  checkCouponUse,
-  couponError,
-  couponTerms,
-  releaseCouponUse,
-  takeCouponUse,
-  type CouponRow,
-} from '../coupons/service.ts';
-import { deliveryQuote } from '../delivery/service.ts';
-import { refundPayment, registerPaidHandler, startPayment, type PaymentRow } from '../payments/service.ts';
-import { credit, debit } from '../wallet/service.ts';
-import { notifyCustomer, notifyOrderAdmins, type OrderRef } from './notify.ts';
+import { findAddress } from '../addresses/index.ts';
+import { cartLines, emptyCart, findCart } from '../cart/index.ts';
+import { priceLinesOf, priceTotals, vatRateBp } from '../cart/index.ts';
+import { checkCouponUse, couponError, couponTerms, takeCouponUse, type CouponRow } from '../coupons/index.ts';
+import { deliveryQuote } from '../delivery/index.ts';
+import { debit } from '../wallet/index.ts';
+import { customerActor, type Actor } from './kernel/actor.ts';
+import type { OrderRow } from './kernel/hooks.ts';
+import { markPaid, startOrderPayment } from './kernel/money.ts';
+import { lockOrder, nextOrderId, orderNumber, startOrder, transition } from './kernel/transition.ts';
+import { moveStock } from './stock.ts';
+
+export type { OrderRow } from './kernel/hooks.ts';
 
 const o = tables.orders;
 const oi = tables.orderItems;
-const ev = tables.orderEvents;
-const v = tables.productVariants;
 const p = tables.products;
-export type OrderRow = typeof o.$inferSelect;
 
 const HOUR = 60 * 60 * 1000;
-/** A claimed card refund whose process died is taken over after this long. */
-const REFUND_LEASE_MS = 10 * 60 * 1000;
-
-/** A human-friendly unique number: `S` + year and month (Riyadh) + the order id, e.g. `S2506-00042`. */
-export function orderNumber(id: number, at: Date) {
-  const riyadh = new Date(at.getTime() + 3 * HOUR);
-  const ym = `${String(riyadh.getUTCFullYear()).slice(2)}${String(riyadh.getUTCMonth() + 1).padStart(2, '0')}`;
-  return `S${ym}-${String(id).padStart(5, '0')}`;
-}
-
-const refOf = (row: OrderRow): OrderRef => ({ id: row.id, userId: row.userId, number: row.number });
-
-async function addEvent(
-  tx: Db,
-  orderId: number,
-  from: StoreOrderStatus | null,
-  to: StoreOrderStatus,
-  actor: StoreTransition['by'],
-  o2: { adminId?: number | null; note?: string | null } = {},
-) {
-  await tx
-    .insert(ev)
-    .values({ orderId, fromStatus: from, toStatus: to, actor, adminId: o2.adminId ?? null, note: o2.note ?? null });
-}
-
-/* ---------------------------------------------------------------- stock */
-
-type StockLine = { variantId: number | null; productId: number | null; quantity: number };
-
-/**
- * Takes (`sign` -1) or gives back (+1) the units of `lines`: variants in id
- * order, then products in id order. Taking fails (false) when a variant has
- * fewer units than asked: the caller's transaction must then roll back.
- */
-async function moveStock(tx: Db, lines: StockLine[], sign: -1 | 1) {
-  const byVariant = new Map<number, number>();
-  const byProduct = new Map<number, number>();
-  for (const l of lines) {
-    if (l.variantId !== null) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
-    if (l.productId !== null) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
-  }
-  for (const [variantId, q] of [...byVariant].sort((a, b) => a[0] - b[0])) {
-    const rows = await tx
-      .update(v)
-      .set({ stock: sql`${v.stock} + ${sign * q}` })
-      .where(and(eq(v.id, variantId), sign < 0 ? gte(v.stock, q) : undefined))
-      .returning({ id: v.id });
-    if (!rows.length && sign < 0) return variantId;
-  }
-  for (const [productId, q] of [...byProduct].sort((a, b) => a[0] - b[0])) {
-    await tx
-      .update(p)
-      .set({
-        stock: sql`greatest(${p.stock} + ${sign * q}, 0)`,
-        soldCount: sql`greatest(${p.soldCount} - ${sign * q}, 0)`,
-      })
-      .where(eq(p.id, productId));
-  }
-  return null;
-}
 
 /* ------------------------------------------------------------- checkout */
 
@@ -185,10 +113,7 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
       });
     }
 
-    const [{ id } = { id: 0 }] = await queryRows<{ id: number }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-    );
+    const id = await nextOrderId(tx);
     // A 100 % coupon with free delivery may leave nothing to pay.
     if (coupon && prices.discount > 0) await takeCouponUse(tx, coupon, userId, id);
     const now = new Date();
@@ -197,7 +122,7 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
       .values({
         id,
         kind: 'store',
-        number: orderNumber(id, now),
+        number: orderNumber('store', id, now),
         userId,
         status: 'pending_payment',
         paymentMethod: body.payment_method,
@@ -242,18 +167,18 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
         unitPrice: l.unit_price,
         quantity: l.quantity,
         installationPrice: l.installationTotal,
+        vatRate: taxRateBp,
+        vat: Math.round(((l.unit_price * l.quantity + l.installationTotal) * taxRateBp) / 10_000),
       })),
     );
-    await addEvent(tx, id, null, 'pending_payment', 'customer');
+    const paidAtOnce = body.payment_method === 'wallet' || row!.total === 0;
+    await startOrder(tx, row!, customerActor(userId), { paidAtOnce });
     await emptyCart(tx, cart.id);
-
-    if (body.payment_method === 'wallet' || row!.total === 0) {
-      if (row!.total > 0) await debit(tx, userId, row!.total, { orderId: id });
-      return markPaid(app, tx, row!, null);
-    }
-    await notifyCustomer(app, tx, refOf(row!), 'wait_payment');
-    return row!;
+    if (!paidAtOnce) return row!;
+    if (row!.total > 0) await debit(tx, userId, row!.total, { orderId: id });
+    return markPaid(tx, row!, null);
   });
+  await app.events.deliver();
 
   let redirectUrl: string | null = null;
   if (order.status === 'pending_payment') {
@@ -274,244 +199,16 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
   };
 }
 
-/** The order's page on the site, where the payer comes back to. */
-const orderPath = (lang: Lang, id: number) => `${lang === 'en' ? '/en' : ''}/orders/online_store_order/${id}`;
-
-async function startOrderPayment(app: App, order: OrderRow, lang: Lang) {
-  const started = await startPayment(app, app.db, {
-    userId: order.userId,
-    purpose: 'order',
-    orderId: order.id,
-    amount: order.total,
-    lang,
-    returnPath: orderPath(lang, order.id),
-  });
-  return started.redirect_url;
-}
-
-/** `pending_payment` -> `new`, inside the caller's transaction (the order row must be locked or just made). */
-async function markPaid(app: App, tx: Db, order: OrderRow, paymentId: number | null) {
-  const [paid] = await tx
-    .update(o)
-    .set({ status: 'new', paidAt: new Date(), paymentId, updatedAt: new Date() })
-    .where(and(eq(o.id, order.id), eq(o.status, 'pending_payment')))
-    .returning();
-  if (!paid) return order;
-  await addEvent(tx, order.id, 'pending_payment', 'new', 'system');
-  await notifyCustomer(app, tx, refOf(paid), 'order_payed');
-  await notifyOrderAdmins(app, tx, refOf(paid), 'new_ecommerce_order');
-  return paid;
-}
-
-/* ------------------------------------------------------------- payments */
-
-/** Order kinds other than the store register what a paid order payment does for them. */
-export const orderPaidHandlers = new Map<string, (tx: Db, order: OrderRow, payment: PaymentRow) => Promise<void>>();
-
-/**
- * Registers the `order` purpose with the payments module. A verified payment
- * of a pending order makes it `new`; a payment of an order that is no longer
- * pending (cancelled meanwhile, or paid twice) is refunded instead.
- */
-export function registerOrderPayments(app: App) {
-  orderPaidHandlers.set('store', async (tx, order, payment) => {
-    const [locked] = await tx.select().from(o).where(eq(o.id, order.id)).for('update');
-    if (locked!.status === 'pending_payment') {
-      await markPaid(app, tx, locked!, payment.id);
-      return;
-    }
-    await tx
-      .update(o)
-      .set({ refundStatus: 'pending', refundClaimedAt: null })
-      .where(and(eq(o.id, order.id), or(sql`${o.refundStatus} is null`, inArray(o.refundStatus, ['card', 'wallet']))));
-    settleLater(app, order.id);
-  });
-  registerPaidHandler('order', async (tx, payment) => {
-    if (!payment.orderId) return;
-    const [order] = await tx.select().from(o).where(eq(o.id, payment.orderId));
-    if (!order) return;
-    await orderPaidHandlers.get(order.kind)?.(tx, order, payment);
-  });
-}
-
-/** Settles a refund once the payment's transaction has committed (and the job catches what this misses). */
-function settleLater(app: App, orderId: number) {
-  const timer = setTimeout(() => {
-    settleRefunds(app, orderId).catch((err: unknown) => app.log.error({ err, orderId }, 'refund: settling failed'));
-  }, 200);
-  timer.unref();
-}
-
-/** Starts another card payment of a pending order (`pay again`); 409 when it is not pending any more. */
-export async function payAgain(app: App, userId: number, orderId: number, lang: Lang) {
-  const order = await ownOrder(app.db, userId, orderId);
-  if (order.status !== 'pending_payment' || order.paymentMethod !== 'electronic') {
-    throw new AppError('fail', 'orders.not_payable', { status: 409 });
-  }
-  return startOrderPayment(app, order, lang);
-}
-
-/**
- * Refunds what is due of an order's card payments: every paid payment when the
- * order is cancelled or refused, else the paid payments other than the one that
- * paid it. Claimed once (`refund_status` pending -> processing); a card that
- * cannot be refunded is refunded to the wallet.
- */
-export async function settleRefunds(app: App, orderId: number) {
-  const now = new Date();
-  const [order] = await app.db
-    .update(o)
-    .set({ refundStatus: 'processing', refundClaimedAt: now })
-    .where(
-      and(
-        eq(o.id, orderId),
-        or(
-          eq(o.refundStatus, 'pending'),
-          and(eq(o.refundStatus, 'processing'), lt(o.refundClaimedAt, new Date(now.getTime() - REFUND_LEASE_MS))),
-        ),
-      ),
-    )
-    .returning();
-  if (!order) return null;
-  const closed = order.status === 'cancelled' || order.status === 'refused';
-  const pay = tables.payments;
-  const we = tables.walletEntries;
-  const due = await app.db
-    .select()
-    .from(pay)
-    .where(
-      and(
-        eq(pay.orderId, orderId),
-        eq(pay.purpose, 'order'),
-        inArray(pay.status, ['paid', 'refunded']),
-        lt(pay.refundedAmount, pay.amount),
-        sql`not exists (select 1 from ${we} where ${we.paymentId} = ${pay.id} and ${we.kind} = 'refund')`,
-      ),
-    )
-    .orderBy(asc(pay.id));
-  let where: 'card' | 'wallet' = 'card';
-  for (const payment of due.filter((x) => closed || x.id !== order.paymentId)) {
-    const remaining = payment.amount - payment.refundedAmount;
-    try {
-      await refundPayment(app, app.db, payment.id, remaining);
-    } catch (err) {
-      if (err instanceof AppError && err.msgKey === 'payments.refund_not_allowed') continue;
-      app.log.warn(
-        { err, orderId, paymentId: payment.id },
-        'refund: the card cannot be refunded; refunding to the wallet',
-      );
-      await app.db.transaction(async (tx) => {
-        const move = await credit(tx, order.userId, remaining, 'refund', { orderId, paymentId: payment.id });
-        if (move.duplicate) await credit(tx, order.userId, remaining, 'refund', { paymentId: payment.id });
-      });
-      where = 'wallet';
-    }
-  }
-  const [done] = await app.db
-    .update(o)
-    .set({ refundStatus: where, updatedAt: new Date() })
-    .where(and(eq(o.id, orderId), eq(o.refundStatus, 'processing'), eq(o.refundClaimedAt, now)))
-    .returning();
-  return done ?? null;
-}
-
-/* ------------------------------------------------------------ the moves */
-
-export type CancelInput = {
-  orderId: number;
-  by: StoreTransition['by'];
-  to: 'cancelled' | 'refused';
-  /** The customer's own orders only. */
-  userId?: number;
-  adminId?: number;
-  reasonId?: number;
-  note?: string;
-};
-
-async function lockOrder(tx: Db, orderId: number, userId?: number) {
-  const [row] = await tx
-    .select()
-    .from(o)
-    .where(and(eq(o.id, orderId), eq(o.kind, 'store'), userId === undefined ? undefined : eq(o.userId, userId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-const moveRefused = (status: string) =>
-  new AppError('fail', 'orders.move_not_allowed', { status: 409, params: { status } });
-
-/**
- * Cancels (or refuses) an order where the state machine allows it for `by`:
- * stock and coupon use come back once, the paid amount is refunded (wallet in
- * this transaction; card right after it), and the customer is told.
- */
-export async function cancelOrder(app: App, input: CancelInput) {
-  const moves = STORE_TRANSITIONS.filter((t) => t.by === input.by && t.to === input.to);
-  if (!moves.length) throw moveRefused(input.to);
-  const needsReason = moves.some((t) => t.reason);
-  if (needsReason && !input.reasonId && !input.note) throw fieldError('cancel_reason_id', 'orders.reason_required');
-  let reasonTitle: string | null = null;
-  if (input.reasonId) {
-    const cr = tables.cancelReasons;
-    const [reason] = await app.db.select().from(cr).where(eq(cr.id, input.reasonId));
-    if (!reason) throw fieldError('cancel_reason_id', V.invalid);
-    reasonTitle = reason.titleAr;
-  }
-
+/** An admin's move along the store's declaration (cancel and refuse go through the kernel's `cancelOrder`). */
+export async function moveOrder(app: App, orderId: number, to: StoreOrderStatus, actor: Actor) {
   const order = await retryTransaction(app.db, async (tx) => {
-    const row = await lockOrder(tx, input.orderId, input.userId);
-    const move = storeTransition(row.status as StoreOrderStatus, input.to, input.by);
-    if (!move) throw moveRefused(row.status);
-    const wasPaid = row.paidAt !== null;
-    const refund = !wasPaid || row.total === 0 ? null : row.paymentMethod === 'wallet' ? 'wallet' : 'pending';
-    const [done] = await tx
-      .update(o)
-      .set({
-        status: input.to,
-        cancelReasonId: input.reasonId ?? null,
-        cancelNote: input.note ?? null,
-        closedAt: new Date(),
-        updatedAt: new Date(),
-        ...(refund ? { refundStatus: refund, refundClaimedAt: null } : {}),
-      })
-      .where(eq(o.id, row.id))
-      .returning();
-    const items = await tx.select().from(oi).where(eq(oi.orderId, row.id));
-    await moveStock(tx, items, 1);
-    await releaseCouponUse(tx, row.id);
-    if (refund === 'wallet') await credit(tx, row.userId, row.total, 'refund', { orderId: row.id });
-    await addEvent(tx, row.id, row.status as StoreOrderStatus, input.to, input.by, {
-      adminId: input.adminId,
-      note: input.note ?? reasonTitle,
-    });
-    await notifyCustomer(app, tx, refOf(done!), move.notify);
-    return done!;
+    const row = await lockOrder(tx, orderId, { kind: 'store' });
+    const move = findMove('store', row.status, to, 'admin');
+    if (move?.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
+    return (await transition(tx, row, { to, actor })).order;
   });
-  if (order.refundStatus === 'pending') {
-    await settleRefunds(app, order.id).catch((err: unknown) =>
-      app.log.error({ err, orderId: order.id }, 'refund: settling failed; the job will try again'),
-    );
-  }
+  await app.events.deliver();
   return order;
-}
-
-/** An admin's move along the state machine (cancel and refuse go through `cancelOrder`, with a reason). */
-export async function moveOrder(app: App, orderId: number, to: StoreOrderStatus, adminId: number) {
-  return retryTransaction(app.db, async (tx) => {
-    const row = await lockOrder(tx, orderId);
-    const move = storeTransition(row.status as StoreOrderStatus, to, 'admin');
-    if (!move) throw moveRefused(row.status);
-    if (move.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
-    const [done] = await tx
-      .update(o)
-      .set({ status: to, updatedAt: new Date(), ...(to === 'delivered' ? { closedAt: new Date() } : {}) })
-      .where(eq(o.id, row.id))
-      .returning();
-    await addEvent(tx, row.id, row.status as StoreOrderStatus, to, 'admin', { adminId });
-    await notifyCustomer(app, tx, refOf(done!), move.notify);
-    return done!;
-  });
 }
 
 export const nextStatuses = (row: OrderRow) => adminNextStatuses(row.status as StoreOrderStatus);

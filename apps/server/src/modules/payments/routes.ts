@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import { envelope, idParam, isLang, paymentInfo, safeReturnPath, toLatinDigits, type Lang } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { parseWebhook } from '../../integrations/payments/index.ts';
 import type { SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

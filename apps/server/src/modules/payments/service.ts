@@ -27,6 +27,8 @@ export type PaymentDeps = {
   payments: PaymentGateway;
   config: Pick<Config, 'PUBLIC_URL'>;
   log?: FastifyBaseLogger;
+  /** Delivers the domain events a paid handler emitted, once its transaction has committed (the app's). */
+  events?: { deliver: () => Promise<unknown> };
 };
 
 const p = tables.payments;
@@ -178,7 +180,7 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
       );
       return { payment: row, changed: false, mismatch: true };
     }
-    return retryTransaction(deps.db, async (tx) => {
+    const verified = await retryTransaction(deps.db, async (tx) => {
       const [paid] = await tx
         .update(p)
         .set({ status: 'paid' })
@@ -188,6 +190,8 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
       await handlers.get(paid.purpose)?.(tx, paid);
       return { payment: paid, changed: true };
     });
+    if (verified.changed) await deps.events?.deliver();
+    return verified;
   }
 
   if (fetched.status === 'failed' && row.status === 'initiated') {

@@ -1,9 +1,9 @@
 /** Web Push: the VAPID public key, and a signed-in customer's browser subscriptions. */
 import { z } from 'zod';
 import { envelope, vapidPublicKey, webPushSubscription, webPushUnsubscribe } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { notificationListeners } from '../realtime/service.ts';
+import { notificationListeners } from '../realtime/index.ts';
 import { configuredPushKinds } from '../../integrations/push/index.ts';
 import * as service from './service.ts';
 

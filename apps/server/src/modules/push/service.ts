@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import type { PushPayload, WebPushSubscription } from '@pool/contracts';
-import type { NotificationRow } from '../realtime/service.ts';
+import type { NotificationRow } from '../realtime/index.ts';
 import type { PushKind } from '../../integrations/push/index.ts';
 
 const d = tables.devices;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNotification, makeUser, tables } from '@pool/db';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestApp, PRODUCTION_CONFIG, type TestApp } from '../../testing/app.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { notificationListeners } from '../realtime/service.ts';
 import './routes.ts';
@@ -13,20 +13,7 @@ describe('push in production', () => {
   let token: string;
   let userId: number;
   beforeAll(async () => {
-    app = await buildTestApp({
-      config: {
-        NODE_ENV: 'production',
-        SMS_DRIVER: 'taqnyat',
-        TAQNYAT_TOKEN: 't',
-        TAQNYAT_SENDER: 's',
-        OTP_SECRET: 'o'.repeat(40),
-        ADMIN_PASSWORD: 'admin-password',
-        PAYMENT_DRIVER: 'moyasar',
-        MOYASAR_SECRET_KEY: 'sk_test_x',
-        PAYMENT_WEBHOOK_SECRET: 'w'.repeat(32),
-        PUBLIC_URL: 'https://pools.example',
-      },
-    });
+    app = await buildTestApp({ config: PRODUCTION_CONFIG });
     userId = (await makeUser(app.db)).id;
     token = await issueUserToken(app.db, userId);
   });

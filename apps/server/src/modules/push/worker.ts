@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, tables, type Db } from '@pool/db';
 import type { PushPayload } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { createPushDrivers, PushError, type PushDrivers, type PushTarget } from '../../integrations/push/index.ts';
 
 export const CLAIM_LIMIT = 50;

@@ -6,8 +6,8 @@
  */
 import pg from 'pg';
 import { inArray, sql } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
-import type { App } from '../../app.ts';
+import { connectionConfig, tables, type Db } from '@pool/db';
+import type { App } from '../../app-type.ts';
 
 export const CHANNEL = 'pool_notifications';
 /** Recipient kind: a customer or an admin. */
@@ -74,8 +74,8 @@ export function createBus(app: App): Bus {
     void deliver(payload).catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
 
   async function listenPostgres() {
-    const options = app.database.pool!.options;
-    const client = new pg.Client({ connectionString: options.connectionString });
+    const url = app.database.pool!.options.connectionString!;
+    const client = new pg.Client(connectionConfig(url, app.config.databaseTimeouts));
     const restart = (err?: unknown) => {
       if (closed || stop === null) return;
       app.log.warn({ err }, 'realtime: the LISTEN connection was lost; reconnecting');

@@ -19,9 +19,9 @@ import {
   STREAM_RETRY_MS,
   type Lang,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countUnread, toItem } from '../notifications/service.ts';
+import { countUnread, toItem } from '../notifications/index.ts';
 import { createBus, type NotificationRow, type Recipient } from './bus.ts';
 import * as service from './service.ts';
 

@@ -7,8 +7,8 @@ import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import type { Lang, NotificationType, Permission } from '@pool/contracts';
-import type { App } from '../../app.ts';
-import { listOwnedPage } from '../notifications/service.ts';
+import type { App } from '../../app-type.ts';
+import { listOwnedPage } from '../notifications/index.ts';
 import { publish, type NotificationRow, type Recipient } from './bus.ts';
 
 export type { NotificationRow } from './bus.ts';

@@ -3,7 +3,7 @@
  * storage is configured. Names are random and never reused, hence the
  * immutable cache; `nosniff` keeps browsers to the type we send.
  */
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { IMMUTABLE_CACHE, storageFor } from '../../integrations/storage/index.ts';
 import { notFound } from '../../lib/errors.ts';
 

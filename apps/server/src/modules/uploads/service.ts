@@ -3,7 +3,7 @@
  * Used by sign-up and profile edit now; banners, products, complaints later.
  */
 import { randomBytes } from 'node:crypto';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import type { UploadedFile } from '../../plugins/multipart.ts';
 import { DISPLAY_WIDTHS, processImage } from './images.ts';

@@ -8,10 +8,10 @@ import {
   safeReturnPath,
   walletPage,
 } from '@pool/contracts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { startPayment } from '../payments/service.ts';
+import { startPayment } from '../payments/index.ts';
 import * as wallet from './service.ts';
 
 const tags = ['wallet'];

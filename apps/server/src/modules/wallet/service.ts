@@ -7,10 +7,10 @@
  * savepoint there, or in its own transaction when given the database.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
+import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { registerPaidHandler } from '../payments/service.ts';
+import { registerPaidHandler } from '../payments/index.ts';
 
 const w = tables.wallets;
 const e = tables.walletEntries;
@@ -30,14 +30,6 @@ function checkAmount(amount: number) {
     throw new AppError('fail', 'wallet.invalid_amount', { status: 422 });
   }
 }
-
-const isUniqueViolation = (err: unknown, constraint: string) => {
-  for (let x: unknown = err, i = 0; x && typeof x === 'object' && i < 5; x = (x as { cause?: unknown }).cause, i++) {
-    const pg = x as { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === constraint) return true;
-  }
-  return false;
-};
 
 export async function getBalance(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ balance: w.balance }).from(w).where(eq(w.userId, userId));

@@ -17,7 +17,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useFetcher } from 'react-router';
+import { Link, NavLink, useSubmit } from 'react-router';
 import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -51,17 +51,21 @@ export function LogoLink() {
   );
 }
 
+/**
+ * A navigation submit, not a fetcher: the menu unmounts this item as it closes, and a
+ * fetcher dies with its component (its redirect to the sign-in page would be lost).
+ */
 function LogoutItem() {
   const { t } = useTranslation();
   const { to } = useLang();
-  const fetcher = useFetcher();
+  const submit = useSubmit();
   return (
     <Menu.Item
       color="red"
       leftSection={<IconLogout size={16} aria-hidden />}
       onClick={() => {
         clearClientState();
-        void fetcher.submit(null, { method: 'post', action: to('/auth/logout') });
+        void submit(null, { method: 'post', action: to('/auth/logout') });
       }}
       data-testid="logout"
     >

@@ -5,7 +5,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { Pagination } from '@pool/contracts';
-import { apiFor, isSuccess, type ApiResult } from '../../lib/api.server.ts';
+import { apiFor, isSuccess, pageStatus, type ApiResult } from '../../lib/api.server.ts';
 import { readAdminToken } from '../../lib/cookies.server.ts';
 
 type CallOptions = { query?: Record<string, string>; body?: unknown };
@@ -30,7 +30,7 @@ export async function adminApi(context: Readonly<RouterContextProvider>, request
 export function must<T>(res: ApiResult<T>): T {
   if (isSuccess(res)) return res.data;
   if (res.status === 401 || res.key === 'blocked') throw redirect('/admin');
-  throw data(res.msg, { status: res.status >= 400 ? res.status : 500 });
+  throw data(res.msg, { status: pageStatus(res) });
 }
 
 /** The URL's search parameters, for list filters and pagination. */

@@ -1,5 +1,6 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
+  IconTools,
   IconArrowsRightLeft,
   IconBan,
   IconHelpCircle,
@@ -54,6 +55,7 @@ const ICONS: Record<PermissionGroup, typeof IconBell> = {
   coupons: IconTicket,
   delivery: IconTruckDelivery,
   orders: IconShoppingCart,
+  staff: IconTools,
 };
 
 /** The screen of each permission group. */
@@ -82,6 +84,7 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   categories: '/admin/content/categories',
   features: '/admin/features',
   products: '/admin/products',
+  staff: '/admin/staff',
 };
 
 /** The permission groups this admin may open (any permission of a group shows it). */

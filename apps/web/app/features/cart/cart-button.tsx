@@ -4,7 +4,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CART_CHANGED_EVENT } from '../store/actions.ts';
+import { CART_CHANGED_EVENT } from '../store/index.ts';
 import { useLang } from '../../lib/use-lang.ts';
 
 export function CartButton({ count }: { count: number }) {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { CartLine as Line } from '@pool/contracts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { productHref } from '../store/paths.ts';
+import { productHref } from '../store/index.ts';
 import { Thumb } from './thumb.tsx';
 
 export type LineChange =

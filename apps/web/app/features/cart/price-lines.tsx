@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PriceLines as Lines } from '@pool/contracts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { signedMoney } from '../wallet/money.ts';
+import { signedMoney } from '../wallet/index.ts';
 
 function Line({
   label,

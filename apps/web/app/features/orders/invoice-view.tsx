@@ -9,8 +9,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lang, StoreInvoice } from '@pool/contracts';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
-import { PriceLines } from '../cart/price-lines.tsx';
-import { addressText } from '../cart/address-text.ts';
+import { addressText, PriceLines } from '../cart/index.ts';
 import classes from './invoice.module.css';
 
 /** A label in the page's language and, on an English invoice, in Arabic after it. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { StoreOrderItem } from '@pool/contracts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { Thumb } from '../cart/thumb.tsx';
+import { Thumb } from '../cart/index.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
 export function OrderCard({ order }: { order: StoreOrderItem }) {

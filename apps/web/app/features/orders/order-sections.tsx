@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreOrderDetail } from '@pool/contracts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { Thumb } from '../cart/thumb.tsx';
+import { Thumb } from '../cart/index.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { OrderTimeline } from './timeline.tsx';
 

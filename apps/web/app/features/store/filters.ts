@@ -4,7 +4,7 @@
  * `min` and `max` (riyals), `available=1`, `discounted=1`, `sort`, `page`.
  * This maps them to the API's query (`/user/store/products`) and back.
  */
-import { STORE_SORTS, toHalalas, type StoreSort } from '@pool/contracts';
+import { DB_INT_MAX, STORE_SORTS, toHalalas, type StoreSort } from '@pool/contracts';
 
 export type StoreFilters = {
   q: string;
@@ -35,7 +35,7 @@ export const DEFAULT_FILTERS: StoreFilters = {
 
 const id = (v: string | null) => {
   const n = Number(v);
-  return v && /^\d{1,10}$/.test(v) && n > 0 && n <= 2_147_483_647 ? n : null;
+  return v && /^\d{1,10}$/.test(v) && n > 0 && n <= DB_INT_MAX ? n : null;
 };
 /** A riyal amount the API can take, else ''. */
 const riyals = (v: string | null) => {

@@ -1,8 +1,7 @@
 /** The store pages' loaders: the API in-process, with the visitor's token and language. */
 import { data, redirect } from 'react-router';
-import type { Pagination, StoreProduct, StoreProductCard } from '@pool/contracts';
-import type { apiFor } from '../../lib/api.server.ts';
-import { isSuccess } from '../../lib/api.server.ts';
+import { DB_INT_MAX, type Pagination, type StoreProduct, type StoreProductCard } from '@pool/contracts';
+import { isSuccess, pageStatus, type apiFor } from '../../lib/api.server.ts';
 import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import { localePath } from '../../lib/lang.ts';
 import { parseDetails, productDetails, productHref } from './paths.ts';
@@ -28,7 +27,7 @@ export async function loadListing(api: Api, url: URL): Promise<Listing> {
     api.get<StoreBrand[]>('/user/store/brands'),
     api.get<Paged<StoreProductCard>>('/user/store/products', apiQuery(filters)),
   ]);
-  if (products.status >= 500) throw data(null, { status: 500 });
+  if (products.status >= 500 || products.status === 429) throw data(null, { status: pageStatus(products) });
   const list = isSuccess(products) ? products.data : { data: [], pagination: NO_PAGE };
   const last = Math.max(1, list.pagination.total_pages);
   if (filters.page > last) throw redirect(url.pathname + filtersSearch({ ...filters, page: last }));
@@ -60,8 +59,7 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
     api.get<StoreProductCard[]>(`${path}/related`),
     api.get<Paged<ProductRating>>(`${path}/ratings`),
   ]);
-  if (product.status === 404) throw data(null, { status: 404 });
-  if (!isSuccess(product)) throw data(null, { status: 500 });
+  if (!isSuccess(product)) throw data(null, { status: pageStatus(product) });
   if (details !== productDetails(product.data))
     throw redirect(localePath(api.lang, productHref(product.data)) + url.search, 301);
   return {
@@ -74,10 +72,9 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
 /** `/online_store_id/{id}`: the product's page in this language (404 when there is none). */
 export async function productAddress(api: Api, url: URL, rawId: string | undefined): Promise<string> {
   const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : 0;
-  if (!id || id > 2_147_483_647) throw data(null, { status: 404 });
+  if (!id || id > DB_INT_MAX) throw data(null, { status: 404 });
   const product = await api.get<StoreProduct>(`/user/store/products/${id}`);
-  if (product.status === 404) throw data(null, { status: 404 });
-  if (!isSuccess(product)) throw data(null, { status: 500 });
+  if (!isSuccess(product)) throw data(null, { status: pageStatus(product) });
   return localePath(api.lang, productHref(product.data)) + url.search;
 }
 

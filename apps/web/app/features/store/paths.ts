@@ -6,6 +6,7 @@
  * cart line; the id alone is enough to find a product and its page moves any
  * other spelling to the canonical one.
  */
+import { DB_INT_MAX } from '@pool/contracts';
 
 /** A product the API sent (a card, a cart line, a product): it carries the slug of its page. */
 type Linked = { id: number; slug: string };
@@ -21,7 +22,7 @@ export function parseDetails(details: string | undefined): number | null {
   const m = /^(\d{1,10})(?:-[a-z0-9-]*)?$/i.exec(details ?? '');
   if (!m) return null;
   const id = Number(m[1]);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= DB_INT_MAX ? id : null;
 }
 
 export const STORE_PATH = '/online_store';

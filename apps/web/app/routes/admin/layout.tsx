@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, Outlet, redirect, useFetcher, type ShouldRevalidateFunction } from 'react-router';
 import type { AdminProfile } from '@pool/contracts';
 import type { Route } from './+types/layout';
-import { apiFor } from '../../lib/api.server.ts';
+import { apiFor, pageStatus } from '../../lib/api.server.ts';
 import { clearAdminAuth, readAdminToken } from '../../lib/cookies.server.ts';
 import { adminMeta } from '../../features/admin/meta.ts';
 import { AdminNav } from '../../features/admin/nav.tsx';
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (me.key === 'success' && me.status === 200) {
     return { admin: me.data, unread: count.key === 'success' ? count.data.count : 0 };
   }
-  if (me.status >= 500) throw data(me.msg, { status: 500 });
+  if (me.status >= 500) throw data(me.msg, { status: pageStatus(me) });
   throw await toLogin(); // missing, expired, revoked or blocked
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
 import type { StoreOrderDetail } from '@pool/contracts';
 import type { Route } from './+types/evaluation';
-import { apiFor, isSuccess } from '../../lib/api.server.ts';
+import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.evaluation);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const res = await api.get<StoreOrderDetail>(`/user/store-orders/${id}`);
-  if (!isSuccess(res)) throw data(res.msg, { status: res.status >= 400 ? res.status : 500 });
+  if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   return { order: res.data };
 }
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
 import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts';
 import type { Route } from './+types/store-order';
-import { apiFor, isSuccess } from '../../lib/api.server.ts';
+import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const res = await api.get<StoreOrderDetail>(`/user/store-orders/${id}`);
-  if (!isSuccess(res)) throw data(res.msg, { status: res.status >= 400 ? res.status : 500 });
+  if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;
   let invoice: StoreInvoice | null = null;
   let qr: string | null = null;

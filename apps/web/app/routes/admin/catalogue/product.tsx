@@ -25,7 +25,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconArrowRight, IconChecks, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { data, Link, useNavigate } from 'react-router';
 import { productBody, type AdminProduct, type ProductPreview } from '@pool/contracts';
 import { issuesToFields } from '@pool/i18n';
 import type { Route } from './+types/product';
@@ -38,7 +38,7 @@ import { Gallery } from '../../../features/admin/product/gallery.tsx';
 import { GroupsPicker } from '../../../features/admin/product/groups.tsx';
 import { Review } from '../../../features/admin/product/review.tsx';
 import { bodyOf, emptyValues, formErrors, valuesOf, type Values } from '../../../features/admin/product/values.ts';
-import { ErrorPage } from '../../../components/error-page.tsx';
+import { RouteErrorPage } from '../../../components/error-page.tsx';
 
 export const meta: Route.MetaFunction = (args) =>
   adminMeta(args, args.params.id === 'new' ? 'catalogue.ui_product_add' : 'catalogue.ui_product_edit');
@@ -56,11 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  return (
-    <ErrorPage kind={isRouteErrorResponse(error) && error.status === 404 ? 'notFound' : 'server'} path={pathname} />
-  );
+  return <RouteErrorPage />;
 }
 
 const ltr = { input: { direction: 'ltr' as const, textAlign: 'right' as const } };

@@ -8,7 +8,7 @@ import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowRight, IconArrowsSort, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useRevalidator, useRouteError, isRouteErrorResponse, useLocation } from 'react-router';
+import { data, Link, useFetcher, useRevalidator } from 'react-router';
 import { V, type Pagination } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import type { Route } from './+types/resource';
@@ -22,7 +22,7 @@ import { BannerOrder } from '../../../features/admin/content-reorder.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { may, resourceConfig, type ResourceConfig } from '../../../features/admin/resources.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
-import { ErrorPage } from '../../../components/error-page.tsx';
+import { RouteErrorPage } from '../../../components/error-page.tsx';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
@@ -77,10 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <ErrorPage kind={notFound ? 'notFound' : 'server'} path={pathname} />;
+  return <RouteErrorPage />;
 }
 
 function Cell({

@@ -27,7 +27,7 @@ import {
 import type { Route } from './+types/admins';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
 import { useToasts, type Answer } from '../../../lib/envelope.ts';
-import { formatDate, displayPhone } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, displayPhone } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get('id'));
   const intent = String(form.get('intent'));
   if (intent === 'delete') return answerOf(await api.call('DELETE', `/admins/${id}`));
+  if (intent === 'unlock') return answerOf(await api.call('POST', `/admins/${id}/unlock`));
   return answerOf(await api.call('POST', `/admins/${id}/${intent === 'block' ? 'block' : 'unblock'}`));
 }
 
@@ -88,6 +89,9 @@ function AdminForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const me = useAdmin();
+  // Nobody changes their own role (the server refuses it too).
+  const ownRole = admin?.id === me.id;
   const handle = useAdminAnswer();
   const toast = useToasts();
   const [file, setFile] = useState<File | null>(null);
@@ -201,7 +205,8 @@ function AdminForm({
           placeholder={t('admin.people_choose_role')}
           data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
           withAsterisk
-          disabled={busy || Boolean(admin?.is_super)}
+          disabled={busy || Boolean(admin?.is_super) || ownRole}
+          description={ownRole ? t('admin.people_own_role') : undefined}
           nothingFoundMessage={t('common.no_data')}
           {...form.getInputProps('role_id')}
           data-testid="admin-form-role"
@@ -261,7 +266,20 @@ export default function AdminsPage({ loaderData }: Route.ComponentProps) {
           (a.role?.name ?? t('admin.no_role'))
         ),
     },
-    { key: 'status', label: t('admin.people_status'), render: (a) => <StatusBadge blocked={a.is_blocked} /> },
+    {
+      key: 'status',
+      label: t('admin.people_status'),
+      render: (a) => (
+        <Stack gap={4} align="flex-start">
+          <StatusBadge blocked={a.is_blocked} />
+          {a.locked_until ? (
+            <Badge variant="light" color="orange" data-testid="admin-locked">
+              {t('admin.people_locked_until', { time: formatDateTime('ar', a.locked_until) })}
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
+    },
     { key: 'created', label: t('admin.people_created_at'), render: (a) => formatDate('ar', a.created_at) },
     {
       key: 'actions',
@@ -281,6 +299,16 @@ export default function AdminsPage({ loaderData }: Route.ComponentProps) {
                 icon={a.is_blocked ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
                 loading={busyId === a.id}
                 onConfirm={() => act(a.is_blocked ? 'unblock' : 'block', a.id)}
+              />
+            ) : null}
+            {me.is_super && a.locked_until ? (
+              <ConfirmAction
+                label={t('admin.people_unlock')}
+                question={t('admin.people_unlock_q', { name: a.name })}
+                color="teal"
+                icon={<IconLockOpen size={14} aria-hidden />}
+                loading={busyId === a.id}
+                onConfirm={() => act('unlock', a.id)}
               />
             ) : null}
             {may('admins.delete') && !protectedRow ? (

@@ -63,7 +63,11 @@ function RoleForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const me = useAdmin();
   const fetcher = useFetcher<Answer<unknown>>();
+  // An admin grants only what they hold; what the role has already may stay (the server's rule too).
+  const grantable = (code: string) =>
+    me.is_super || me.permissions.includes(code) || Boolean(role?.permissions.includes(code));
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -82,7 +86,7 @@ function RoleForm({
   const setGroup = (codes: string[], on: boolean) =>
     form.setFieldValue(
       'permissions',
-      on ? [...new Set([...chosen, ...codes])] : [...chosen].filter((c) => !codes.includes(c)),
+      on ? [...new Set([...chosen, ...codes.filter(grantable)])] : [...chosen].filter((c) => !codes.includes(c)),
     );
 
   return (
@@ -141,6 +145,7 @@ function RoleForm({
                   aria-label={t('admin.people_select_group', { group: label })}
                   checked={on === codes.length}
                   indeterminate={on > 0 && on < codes.length}
+                  disabled={!codes.some(grantable)}
                   onChange={(e) => setGroup(codes, e.currentTarget.checked)}
                   data-testid={`perm-group-${g.key}`}
                 />
@@ -151,6 +156,7 @@ function RoleForm({
                     key={p.code}
                     label={p.name}
                     checked={chosen.has(p.code)}
+                    disabled={!grantable(p.code)}
                     onChange={(e) => setGroup([p.code], e.currentTarget.checked)}
                     data-testid={`perm-${p.code}`}
                   />
@@ -189,7 +195,11 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
       key: 'permissions',
       label: t('admin.permissions'),
       render: (r) =>
-        r.permissions_count === 0 ? (
+        r.is_super ? (
+          <Badge variant="light" color="cyan" title={t('admin.roles_super_note')}>
+            {t('admin.people_super')}
+          </Badge>
+        ) : r.permissions_count === 0 ? (
           <Badge variant="light" color="gray" c="dark.5">
             {t('admin.people_no_permissions')}
           </Badge>
@@ -203,8 +213,11 @@ export default function RolesPage({ loaderData }: Route.ComponentProps) {
       label: t('admin.people_actions'),
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          {may('roles.edit') ? <EditButton name={r.name} onClick={() => params.set({ edit: String(r.id) })} /> : null}
-          {may('roles.delete') ? (
+          {/* Nobody edits the role they hold, and the general manager's role keeps every permission. */}
+          {may('roles.edit') && !r.is_super && r.id !== me.role?.id ? (
+            <EditButton name={r.name} onClick={() => params.set({ edit: String(r.id) })} />
+          ) : null}
+          {may('roles.delete') && !r.is_super ? (
             <ConfirmAction
               label={t('common.delete')}
               question={t('admin.people_delete_role_q', { name: r.name })}

@@ -1,0 +1,43 @@
+/**
+ * The application's type and what it carries (decorated when `buildApp` runs),
+ * apart from app.ts so that modules can name it without importing the app's
+ * construction (and every module with it).
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from '@pool/db';
+import type { Config } from './config.ts';
+import type { PaymentGateway } from './integrations/payments/types.ts';
+import type { SmsDriver } from './integrations/sms/types.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The domain events' dispatcher (modules/events). */
+export type Events = {
+  /** Delivers every committed event not delivered yet; never throws (what fails waits for the next delivery). */
+  deliver: () => Promise<number>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    sms: SmsDriver;
+    /** The card payment gateway (PAYMENT_DRIVER). */
+    payments: PaymentGateway;
+    events: Events;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The one notification catalogue (spec section 9): every type has its
+ * audience, the page it opens, and its title and body in Arabic and English;
+ * every move the kernel declares names types of the catalogue.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  NOTIFICATION_CATALOGUE,
+  NOTIFICATION_TYPES,
+  notificationPage,
+  ORDER_KINDS,
+  ORDER_MACHINES,
+  ORDER_PAGE,
+} from '@pool/contracts';
+import { hasKey, translate } from '@pool/i18n';
+
+describe('the notification catalogue', () => {
+  it('declares all 37 types of spec section 9, each with an audience and a target', () => {
+    expect(NOTIFICATION_TYPES).toHaveLength(37);
+    expect(Object.keys(NOTIFICATION_CATALOGUE).sort()).toEqual([...NOTIFICATION_TYPES].sort());
+    for (const type of NOTIFICATION_TYPES) {
+      expect(NOTIFICATION_CATALOGUE[type].audience.length, type).toBeGreaterThan(0);
+      expect(NOTIFICATION_CATALOGUE[type].target, type).toBeTruthy();
+    }
+  });
+
+  it('has a title and a body of each type in both languages, Arabic written in Arabic', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      for (const part of ['title', 'body']) {
+        expect(hasKey('ar', `events.${type}_${part}`), `ar ${type} ${part}`).toBe(true);
+        expect(hasKey('en', `events.${type}_${part}`), `en ${type} ${part}`).toBe(true);
+        expect(translate('ar', `events.${type}_${part}`, { number: 'S1' })).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+  });
+
+  it('names only catalogue types in the declared moves and starts', () => {
+    const types = new Set<string>(NOTIFICATION_TYPES);
+    for (const kind of ORDER_KINDS) {
+      const { moves, start } = ORDER_MACHINES[kind];
+      for (const t of [...(start.notify ?? []), start.notifyAdmins].filter(Boolean)) expect(types.has(t!)).toBe(true);
+      for (const m of moves) {
+        for (const t of [...(m.notify ?? []), m.notifyAdmins].filter(Boolean))
+          expect(types.has(t!), `${kind} ${m.to}`).toBe(true);
+      }
+    }
+  });
+
+  it('opens the order page of its kind, its chat, its rating or nothing', () => {
+    for (const kind of ORDER_KINDS) {
+      expect(notificationPage('order_payed', { order_id: 5, kind })).toBe(`${ORDER_PAGE[kind]}/5`);
+    }
+    expect(notificationPage('new_message', { order_id: 5, kind: 'pool_construction' })).toBe(
+      '/chat/chat_pool_construction?id=5',
+    );
+    expect(notificationPage('rate_employee', { order_id: 5, kind: 'immediate_maintenance' })).toBe(
+      '/orders/evaluation/5',
+    );
+    expect(notificationPage('block', {})).toBeNull();
+    expect(notificationPage('complaint_reply', { complaint_id: 3 })).toBe('/more/complaints_inquiries/3');
+  });
+});

@@ -1,0 +1,6 @@
+/** The orders module's public file: what other modules may use (the boundary is checked by .dependency-cruiser.cjs). */
+export * from './kernel/actor.ts';
+export * from './kernel/assign.ts';
+export * from './kernel/notify.ts';
+export * from './kernel/transition.ts';
+export * from './kernel/money.ts';

@@ -1,0 +1,16 @@
+/**
+ * Each order kind's hooks. Adding a kind is adding its declaration in
+ * contracts' ORDER_MACHINES and its hooks here; the kernel does the rest.
+ */
+import type { OrderKind } from '@pool/contracts';
+import { storeHooks } from '../store-hooks.ts';
+import type { KindHooks } from './hooks.ts';
+
+const KIND_HOOKS: Record<OrderKind, KindHooks> = {
+  store: storeHooks,
+  immediate_maintenance: {},
+  package_subscription: {},
+  pool_construction: {},
+};
+
+export const hooksOf = (kind: OrderKind): KindHooks => KIND_HOOKS[kind];

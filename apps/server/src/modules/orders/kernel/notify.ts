@@ -1,0 +1,42 @@
+/**
+ * The outbox subscriber that tells people about an order's moves: the types
+ * its declaration names, to the customer (when reachable) and to the admins
+ * who see orders, in both languages from the notification catalogue. It runs
+ * in the dispatcher's transaction: rows, live announcement and push rows are
+ * written once with the event's delivery.
+ */
+import { adminOrderPage, type NotificationType } from '@pool/contracts';
+import { translate } from '@pool/i18n';
+import type { Subscriber } from '../../events/index.ts';
+import { withinTransaction } from '../../events/index.ts';
+import type { OrderMovedEvent } from '../../events/index.ts';
+import { adminsWhoCan, notifyAdmins, notifyUsers } from '../../realtime/index.ts';
+
+/** The catalogue's texts of `type` about order `number`, in both languages. */
+export const notificationText = (type: NotificationType, number: string) => ({
+  type,
+  title_ar: translate('ar', `events.${type}_title`, { number }),
+  title_en: translate('en', `events.${type}_title`, { number }),
+  body_ar: translate('ar', `events.${type}_body`, { number }),
+  body_en: translate('en', `events.${type}_body`, { number }),
+});
+
+export const orderNotifications: Subscriber = async (app, tx, event) => {
+  if (event.type !== 'order.moved') return;
+  const p: OrderMovedEvent['payload'] = event.payload;
+  const within = withinTransaction(app, tx);
+  const data = { order_id: p.order_id, kind: p.kind };
+  for (const type of p.notify) {
+    await notifyUsers(within, [p.user_id], { ...notificationText(type, p.number), order_id: p.order_id, data });
+  }
+  if (p.notify_admins) {
+    const ids = await adminsWhoCan(tx, 'orders.view');
+    if (ids.length) {
+      await notifyAdmins(within, ids, {
+        ...notificationText(p.notify_admins, p.number),
+        link: adminOrderPage(p.kind, p.order_id),
+        data,
+      });
+    }
+  }
+};

@@ -1,0 +1,159 @@
+/**
+ * The order kernel's one way to change an order's state (DOMAIN.md; the
+ * declarations are contracts' ORDER_MACHINES). `transition()` checks the move
+ * against the kind's declaration and the actor, runs the kind's hooks, writes
+ * the new state and its history row, and emits the `order.moved` event, all
+ * in the caller's transaction, on an order row the caller has locked
+ * (`lockOrder`). `startOrder` records a new order's first state the same way.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, tables, type Db } from '@pool/db';
+import { findMove, isFinal, ORDER_MACHINES, ORDER_NUMBER_PREFIX, type OrderKind } from '@pool/contracts';
+import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
+import { emit } from '../../events/index.ts';
+import type { Actor } from './actor.ts';
+import type { OrderPatch, OrderRow } from './hooks.ts';
+import { hooksOf } from './kinds.ts';
+
+const o = tables.orders;
+const history = tables.orderEvents;
+
+const riyadhYearMonth = new Intl.DateTimeFormat('en-US-u-nu-latn', {
+  timeZone: 'Asia/Riyadh',
+  year: '2-digit',
+  month: '2-digit',
+});
+
+/** A human-friendly unique number: the kind's letter, year and month in Riyadh, the id; e.g. `S2506-00042`. */
+export function orderNumber(kind: OrderKind, id: number, at: Date) {
+  const parts = Object.fromEntries(riyadhYearMonth.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${ORDER_NUMBER_PREFIX[kind]}${parts.year}${parts.month}-${String(id).padStart(5, '0')}`;
+}
+
+/** A fresh order id, so that the number can be written with the row. */
+export async function nextOrderId(tx: Db) {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+  );
+  return row!.id;
+}
+
+export const moveRefused = (status: string) =>
+  new AppError('fail', 'orders.move_not_allowed', { status: 409, params: { status } });
+
+/** Locks an order row for a move; `scope` limits it to a kind and, for a customer, their own orders (else 404). */
+export async function lockOrder(tx: Db, orderId: number, scope: { kind?: OrderKind; userId?: number } = {}) {
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(
+      and(
+        eq(o.id, orderId),
+        scope.kind ? eq(o.kind, scope.kind) : undefined,
+        scope.userId === undefined ? undefined : eq(o.userId, scope.userId),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The order's own party: its customer, or the staff member assigned; anyone else is told it does not exist. */
+function checkParty(order: OrderRow, actor: Actor) {
+  if (actor.type === 'customer' && order.userId !== actor.userId) throw notFound();
+  if (actor.type === 'staff' && order.staffId !== actor.staffId) throw notFound();
+}
+
+export type TransitionInput = {
+  to: string;
+  actor: Actor;
+  /** The reason in words (the customer's, or the cancel reason's title), kept in the history. */
+  reason?: string | null;
+  /** Columns the move sets with the state (e.g. `paidAt` and `paymentId` of a payment). */
+  patch?: OrderPatch;
+};
+
+/** Moves a locked order along its kind's declaration; answers the new row and the declared move. */
+export async function transition(tx: Db, order: OrderRow, input: TransitionInput) {
+  const kind = order.kind;
+  checkParty(order, input.actor);
+  const move = findMove(kind, order.status, input.to, input.actor.type);
+  if (!move) throw moveRefused(order.status);
+  if (input.actor.type === 'admin' && move.permission && !input.actor.can(move.permission)) throw forbidden();
+  if (move.reason && !input.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
+  const hooks = hooksOf(kind);
+  const ctx = { tx, order, move, actor: input.actor };
+  const hookPatch = (await hooks.beforeMove?.(ctx)) ?? {};
+  const now = new Date();
+  const [moved] = await tx
+    .update(o)
+    .set({
+      status: move.to,
+      updatedAt: now,
+      ...(isFinal(kind, move.to) ? { closedAt: now } : {}),
+      ...input.patch,
+      ...hookPatch,
+    })
+    .where(and(eq(o.id, order.id), eq(o.status, order.status)))
+    .returning();
+  // The caller holds the row lock, so the state cannot have changed meanwhile; refuse rather than guess.
+  if (!moved) throw moveRefused(order.status);
+  await writeHistory(tx, moved, order.status, input.actor, input.reason ?? null);
+  await hooks.afterMove?.({ ...ctx, order: moved });
+  await emit(tx, {
+    type: 'order.moved',
+    payload: {
+      order_id: moved.id,
+      kind,
+      number: moved.number,
+      user_id: moved.userId,
+      staff_id: moved.staffId,
+      from: order.status,
+      to: move.to,
+      actor: input.actor.type,
+      notify: [...(move.notify ?? [])],
+      notify_admins: move.notifyAdmins ?? null,
+    },
+  });
+  return { order: moved, move };
+}
+
+/**
+ * Records a new order's first state (its history row and event); the row must
+ * carry the kind's start state. `paidAtOnce`: the order is paid in the same
+ * transaction (wallet), so the customer is not asked to pay.
+ */
+export async function startOrder(tx: Db, order: OrderRow, actor: Actor, options: { paidAtOnce?: boolean } = {}) {
+  const start = ORDER_MACHINES[order.kind].start;
+  if (order.status !== start.state) throw new Error(`an order of kind ${order.kind} starts in ${start.state}`);
+  await writeHistory(tx, order, null, actor, null);
+  await emit(tx, {
+    type: 'order.moved',
+    payload: {
+      order_id: order.id,
+      kind: order.kind,
+      number: order.number,
+      user_id: order.userId,
+      staff_id: order.staffId,
+      from: null,
+      to: order.status,
+      actor: actor.type,
+      notify: options.paidAtOnce ? [] : [...(start.notify ?? [])],
+      notify_admins: start.notifyAdmins ?? null,
+    },
+  });
+}
+
+/** The one place that writes an order's history (its timeline). */
+async function writeHistory(tx: Db, order: OrderRow, from: string | null, actor: Actor, note: string | null) {
+  await tx.insert(history).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: order.status,
+    actor: actor.type,
+    adminId: actor.type === 'admin' ? actor.adminId : null,
+    staffId: actor.type === 'staff' ? actor.staffId : null,
+    note,
+  });
+}

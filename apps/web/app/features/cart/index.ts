@@ -1,0 +1,4 @@
+/** What other features may use of the cart (the boundary is checked by .dependency-cruiser.cjs). */
+export { PriceLines } from './price-lines.tsx';
+export { addressText } from './address-text.ts';
+export { Thumb } from './thumb.tsx';

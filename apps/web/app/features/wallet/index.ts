@@ -1,0 +1,2 @@
+/** What other features may use of the wallet (the boundary is checked by .dependency-cruiser.cjs). */
+export { signedMoney } from './money.ts';
