@@ -30,6 +30,16 @@ export type Events = {
   deliver: () => Promise<number>;
 };
 
+/** The job queue (jobs/queue.ts): idle until started, which the server process does. */
+export type Jobs = {
+  /** Registers every job's worker and cron on this process. */
+  start: () => Promise<void>;
+  /** Asks for a run of a job soon (no-op before start; one waiting run is enough). */
+  kick: (name: string) => Promise<void>;
+  /** Lets running jobs end, then stops (the app's onClose). */
+  stop: () => Promise<void>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -39,5 +49,6 @@ declare module 'fastify' {
     /** The card payment gateway (PAYMENT_DRIVER). */
     payments: PaymentGateway;
     events: Events;
+    jobs: Jobs;
   }
 }

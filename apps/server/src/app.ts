@@ -29,6 +29,7 @@ import textGuardPlugin from './plugins/text-guard.ts';
 import { registerModules } from './modules/index.ts';
 import { createEvents } from './modules/events/index.ts';
 import { orderNotifications } from './modules/orders/index.ts';
+import { createJobs } from './jobs/queue.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
 
 import type { App } from './app-type.ts';
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.
   app.decorate('events', createEvents(app, [orderNotifications]));
+  app.decorate('jobs', createJobs(app));
+  app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

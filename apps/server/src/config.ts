@@ -86,7 +86,7 @@ const schema = z
     FCM_PRIVATE_KEY: z.string().optional(),
     FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
     FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-    PUSH_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+    PUSH_WORKER_INTERVAL_MS: z.coerce.number().int().min(500).default(2000),
     /** Card payments: `sandbox` (our own hosted test page; refused in production) or `moyasar`. */
     PAYMENT_DRIVER: z.enum(['sandbox', 'moyasar']).default('sandbox'),
     MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),

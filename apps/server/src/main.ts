@@ -10,7 +10,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { mountBuiltSite, mountDevSite } from './plugins/site.ts';
-import { startJobs } from './jobs/index.ts';
 import { demoImageMaker } from './modules/catalogue/demo-images.ts';
 
 async function main() {
@@ -46,7 +45,7 @@ async function main() {
   const site = apiOnly ? undefined : dev ? mountDevSite : mountBuiltSite;
   const app = await buildApp({ config, database, site });
   connectionBroke = (err) => app.log.warn({ err }, 'database: a connection broke; the pool replaces it');
-  startJobs(app);
+  await app.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const base = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

@@ -6,7 +6,7 @@ import type { CheckoutResult } from '@pool/contracts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
-import { cancelUnpaidOrders, runStoreOrderJobs } from './auto-cancel.ts';
+import { cancelUnpaidOrders, runOrderJobs } from './auto-cancel.ts';
 
 describe('auto-cancel of unpaid store orders', () => {
   let app: TestApp;
@@ -88,7 +88,7 @@ describe('auto-cancel of unpaid store orders', () => {
     sandbox.pay(payment!.gatewayId!, SANDBOX_CARDS.success);
     const { verifyPayment } = await import('../modules/payments/service.ts');
     await verifyPayment(app, payment!.id);
-    await runStoreOrderJobs(app);
+    await runOrderJobs(app);
     const [after] = await app.db.select().from(tables.payments).where(eq(tables.payments.id, payment!.id));
     expect(after).toMatchObject({ status: 'refunded', refundedAmount: after!.amount });
     expect(await statusOf(late.order.order_id)).toBe('cancelled');

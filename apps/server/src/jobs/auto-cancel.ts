@@ -78,7 +78,8 @@ export async function settleDueRefunds(app: App) {
   return rows.length;
 }
 
-export async function runStoreOrderJobs(app: App, now = new Date()) {
+/** The orders' timed work (the `orders-due` job). */
+export async function runOrderJobs(app: App, now = new Date()) {
   await cancelUnpaidOrders(app, now);
   await settleDueRefunds(app);
 }

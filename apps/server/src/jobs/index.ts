@@ -1,13 +1,17 @@
 /**
- * Timed housekeeping. Every job must be safe when N processes run it at once
- * (idempotent deletes here); each process runs them on its own timer.
+ * Timed work, on the job queue (pg-boss, in the database's `pgboss` schema).
+ * Every job is fetched by one worker (SKIP LOCKED) and every cron tick is sent
+ * once, so each runs once however many server processes work the queue; no
+ * process keeps a timer of its own. A request that leaves work behind kicks
+ * its queue (`app.jobs.kick`) and the cron is the floor when a kick is lost.
  */
 import { lt } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import type { App } from '../app-type.ts';
+import type { Config } from '../config.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
-import { startPushWorker } from '../modules/push/worker.ts';
-import { runStoreOrderJobs } from './auto-cancel.ts';
+import { deliverDuePushes } from '../modules/push/worker.ts';
+import { runOrderJobs } from './auto-cancel.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -21,23 +25,25 @@ export async function pruneAuthData(app: App) {
     .where(lt(tables.phoneVerifications.expiresAt, new Date(Date.now() - 24 * HOUR)));
 }
 
-export function startJobs(app: App) {
-  const run = () =>
-    pruneAuthData(app).catch((err) => {
-      app.log.warn({ err }, 'pruning auth data failed');
-    });
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  startPushWorker(app);
-  // Unpaid orders are cancelled 2 h after checkout; checked every minute.
-  const orders = setInterval(() => {
-    runStoreOrderJobs(app).catch((err: unknown) => app.log.warn({ err }, 'order jobs failed'));
-  }, 60_000);
-  orders.unref();
-  app.addHook('onClose', async () => clearInterval(orders));
-  // Domain events a request committed but did not deliver (its process died, or delivery failed).
-  const sweep = setInterval(() => void app.events.deliver(), 10_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-}
+export type JobDefinition = {
+  /** When it runs without a kick (cron, Asia/Riyadh). */
+  cron: string;
+  run: (app: App) => Promise<unknown>;
+  /** How often a worker looks for a kicked job, in seconds (pg-boss's default is 2). */
+  pollSeconds?: (config: Config) => number;
+};
+
+export const JOBS = {
+  // Unpaid orders cancelled 2 h after checkout, refunds left half-done finished.
+  'orders-due': { cron: '* * * * *', run: runOrderJobs },
+  // Domain events committed but not delivered (the process died, or a subscriber failed).
+  'events-sweep': { cron: '* * * * *', run: (app) => app.events.deliver() },
+  'push-deliver': {
+    cron: '* * * * *',
+    run: deliverDuePushes,
+    pollSeconds: (config) => config.PUSH_WORKER_INTERVAL_MS / 1000,
+  },
+  'auth-prune': { cron: '17 * * * *', run: pruneAuthData },
+} satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof JOBS;

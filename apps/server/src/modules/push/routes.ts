@@ -8,9 +8,9 @@ import { configuredPushKinds } from '../../integrations/push/index.ts';
 import * as service from './service.ts';
 
 // Every stored customer notification is queued for push (once per process, at module load).
-notificationListeners.push((app, rows) =>
-  service.enqueuePush(app.db, rows, configuredPushKinds(app.config)).then(() => undefined),
-);
+notificationListeners.push(async (app, rows) => {
+  if (await service.enqueuePush(app.db, rows, configuredPushKinds(app.config))) await app.jobs.kick('push-deliver');
+});
 
 /** Browsers' push services; in production the server only ever POSTs to these. */
 const PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];

@@ -1,5 +1,5 @@
 /**
- * Push outbox worker. Each process claims due rows with `FOR UPDATE SKIP
+ * Push outbox worker (the `push-deliver` job). A run claims due rows with `FOR UPDATE SKIP
  * LOCKED` and a 30 s lease (locked_until), so a row is sent once however many processes run;
  * a lease left by a crashed process expires and the row is claimed again.
  * Failures are retried with exponential back-off and only logged (spec §8).
@@ -108,23 +108,9 @@ export async function runPushBatch(db: Db, drivers: PushDrivers, log: FastifyBas
   return rows.length;
 }
 
-/** Polls the outbox every PUSH_WORKER_INTERVAL_MS in this process; batches never overlap. */
-export function startPushWorker(app: App, drivers: PushDrivers = createPushDrivers(app.config)) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // Keep draining while full batches come back.
-      while ((await runPushBatch(app.db, drivers, app.log)) === CLAIM_LIMIT);
-    } catch (err) {
-      app.log.warn({ err }, 'push worker batch failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, app.config.PUSH_WORKER_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  return { tick };
+/** Delivers every due row, batch after batch (the `push-deliver` job, one run at a time). */
+export async function deliverDuePushes(app: App, drivers: PushDrivers = createPushDrivers(app.config)) {
+  let sent = 0;
+  for (let n = CLAIM_LIMIT; n === CLAIM_LIMIT; sent += n) n = await runPushBatch(app.db, drivers, app.log);
+  return sent;
 }

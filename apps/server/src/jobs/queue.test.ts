@@ -1,0 +1,109 @@
+/**
+ * The job queue with two server processes on one database: a job runs once,
+ * never twice at the same time, and its side effects (an order cancelled, the
+ * customer told) happen once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createDatabase, tables } from '@pool/db';
+import type { CheckoutResult } from '@pool/contracts';
+import { buildApp, type App } from '../app.ts';
+import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
+import { createJobs } from './queue.ts';
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('job queue with two processes', () => {
+  let app: TestApp;
+  let second: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    // The second process: its own pool on the same database, the same (sandbox) gateway.
+    const database = createDatabase({ url: app.directUrl! });
+    second = await buildApp({ config: app.config, database, payments: app.payments, logger: false });
+    second.addHook('onClose', () => database.close());
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await app.close();
+  });
+
+  it('runs a kicked job once at a time across processes, however often both kick it', async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const slow = {
+      cron: '0 0 1 1 *',
+      pollSeconds: () => 0.5,
+      run: async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 400));
+        running--;
+        runs++;
+      },
+    };
+    const one = createJobs(app, { 'test-slow': slow });
+    const two = createJobs(second, { 'test-slow': slow });
+    await Promise.all([one.start(), two.start()]);
+    try {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).kick('test-slow')));
+      await until(async () => runs >= 1 && running === 0);
+      // Kicks while one run waits add nothing: one queued run, at most one more.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(most).toBe(1);
+      expect(runs).toBeGreaterThanOrEqual(1);
+      expect(runs).toBeLessThanOrEqual(2);
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  });
+
+  it('cancels an overdue order once, tells the customer once, returns the stock once', async () => {
+    const cityId = (await deliveryCity(app, 1000)).id;
+    const item = await product(app, { stock: 3 });
+    const buyer = await readyToBuy(app, [{ variantId: item.variant.id }], cityId);
+    const { order_id } = ok<CheckoutResult>(
+      await api(app, 'POST', '/checkout', {
+        token: buyer.token,
+        body: { address_id: buyer.addressId, payment_method: 'electronic' },
+      }),
+    );
+    expect(await stockOf(app, item.variant.id)).toBe(2);
+    await app.db
+      .update(tables.orders)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(eq(tables.orders.id, order_id));
+
+    await Promise.all([app.jobs.start(), second.jobs.start()]);
+    await Promise.all([app.jobs.kick('orders-due'), second.jobs.kick('orders-due')]);
+    const status = async () =>
+      (await app.db.select().from(tables.orders).where(eq(tables.orders.id, order_id)))[0]!.status;
+    await until(async () => (await status()) === 'cancelled');
+    const told = () =>
+      app.db
+        .select()
+        .from(tables.notifications)
+        .where(and(eq(tables.notifications.orderId, order_id), eq(tables.notifications.type, 'order_cancelled')));
+    // The event is delivered by the request that cancelled or by the sweep: wait for it.
+    await until(async () => (await told()).length > 0);
+    await Promise.all([app.jobs.kick('orders-due'), second.jobs.kick('orders-due'), app.jobs.kick('events-sweep')]);
+    await new Promise((r) => setTimeout(r, 3000));
+
+    const history = await app.db
+      .select()
+      .from(tables.orderEvents)
+      .where(and(eq(tables.orderEvents.orderId, order_id), eq(tables.orderEvents.toStatus, 'cancelled')));
+    expect(history).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
+    expect(await stockOf(app, item.variant.id)).toBe(3);
+  });
+});
