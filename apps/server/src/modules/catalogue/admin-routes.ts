@@ -26,7 +26,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { deleteImage, displayUrls, isStoredImage, storeImage } from '../uploads/index.ts';
-import * as products from './products.ts';
+import { decideMainVariant, mainVariantChanges } from './main-variant-approval.ts';
+import { adminProduct as loadAdminProduct } from './product-detail.ts';
+import { adminProducts, lowStockThreshold, setLowStockThreshold } from './product-list.ts';
+import { previewProduct } from './product-plan.ts';
+import { deleteProduct, saveProduct, setProductFlags } from './product-save.ts';
+import type { ProductContext } from './product-shape.ts';
 import { catalogueResources } from './resources.ts';
 
 const base = { tags: ['admin-catalogue'], security: [{ bearer: [] }] };
@@ -37,7 +42,7 @@ const FOLDER = 'products';
 export default async function adminCatalogueRoutes(app: App) {
   catalogueResources(app);
 
-  const ctx: products.ProductContext = { isImage: (url) => isStoredImage(app, url, FOLDER) };
+  const ctx: ProductContext = { isImage: (url) => isStoredImage(app, url, FOLDER) };
   const adminId = (req: FastifyRequest) => req.admin!.id;
 
   /* ------------------------------------------------------------ products */
@@ -54,7 +59,7 @@ export default async function adminCatalogueRoutes(app: App) {
         response: { 200: envelope(paginated(adminProductRow)) },
       },
     },
-    async (req, reply) => reply.ok(await products.adminProducts(app.db, req.query, req.lang)),
+    async (req, reply) => reply.ok(await adminProducts(app.db, req.query, req.lang)),
   );
 
   app.get(
@@ -63,7 +68,7 @@ export default async function adminCatalogueRoutes(app: App) {
       preHandler: app.requireAdmin('products.view'),
       schema: { ...base, summary: 'The low-stock threshold', response: { 200: envelope(stockSettings) } },
     },
-    async (_req, reply) => reply.ok({ low_stock_threshold: await products.lowStockThreshold(app.db) }),
+    async (_req, reply) => reply.ok({ low_stock_threshold: await lowStockThreshold(app.db) }),
   );
 
   app.post(
@@ -79,7 +84,7 @@ export default async function adminCatalogueRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await products.setLowStockThreshold(app.db, req.body.low_stock_threshold);
+      await setLowStockThreshold(app.db, req.body.low_stock_threshold);
       return reply.ok({ low_stock_threshold: req.body.low_stock_threshold }, 'catalogue.settings_saved');
     },
   );
@@ -120,7 +125,7 @@ export default async function adminCatalogueRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      if (!(await products.adminProduct(app.db, req.params.id))) throw notFound();
+      if (!(await loadAdminProduct(app.db, req.params.id))) throw notFound();
       return upload(req, reply);
     },
   );
@@ -138,7 +143,7 @@ export default async function adminCatalogueRoutes(app: App) {
         response: { 200: envelope(productPreview) },
       },
     },
-    async (req, reply) => reply.ok(await products.previewProduct(app.db, ctx, req.body), 'catalogue.preview_ready'),
+    async (req, reply) => reply.ok(await previewProduct(app.db, ctx, req.body), 'catalogue.preview_ready'),
   );
 
   app.post(
@@ -155,15 +160,15 @@ export default async function adminCatalogueRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.ok(await products.previewProduct(app.db, ctx, req.body, req.params.id), 'catalogue.preview_ready'),
+      reply.ok(await previewProduct(app.db, ctx, req.body, req.params.id), 'catalogue.preview_ready'),
   );
 
   /** Saves, then answers with the stored product; files the edit dropped are removed once it is committed. */
   async function save(req: FastifyRequest, reply: FastifyReply, id?: number) {
     const body = req.body as z.output<typeof productBody>;
-    const saved = await products.saveProduct(app.db, ctx, body, adminId(req), id);
+    const saved = await saveProduct(app.db, ctx, body, adminId(req), id);
     await Promise.all(saved.removedImages.map((url) => deleteImage(app, url)));
-    const product = await products.adminProduct(app.db, saved.id);
+    const product = await loadAdminProduct(app.db, saved.id);
     const msg = saved.mainReview
       ? 'catalogue.main_variant_sent'
       : id
@@ -198,7 +203,7 @@ export default async function adminCatalogueRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const product = await products.adminProduct(app.db, req.params.id);
+      const product = await loadAdminProduct(app.db, req.params.id);
       if (!product) throw notFound();
       return reply.ok(product);
     },
@@ -226,7 +231,7 @@ export default async function adminCatalogueRoutes(app: App) {
       schema: { ...base, summary: 'Delete a product (kept for past orders)', params: idParam, response: { 200: done } },
     },
     async (req, reply) => {
-      if (!(await products.deleteProduct(app.db, req.params.id))) throw notFound();
+      if (!(await deleteProduct(app.db, req.params.id))) throw notFound();
       return reply.ok(null, 'catalogue.product_deleted');
     },
   );
@@ -248,7 +253,7 @@ export default async function adminCatalogueRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        if (!(await products.setProductFlags(app.db, req.params.id, { isActive }))) throw notFound();
+        if (!(await setProductFlags(app.db, req.params.id, { isActive }))) throw notFound();
         return reply.ok(null, isActive ? 'catalogue.product_activated' : 'catalogue.product_deactivated');
       },
     );
@@ -268,8 +273,7 @@ export default async function adminCatalogueRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      if (!(await products.setProductFlags(app.db, req.params.id, { isAvailable: req.body.available })))
-        throw notFound();
+      if (!(await setProductFlags(app.db, req.params.id, { isAvailable: req.body.available }))) throw notFound();
       return reply.ok(null, 'catalogue.availability_saved');
     },
   );
@@ -287,7 +291,7 @@ export default async function adminCatalogueRoutes(app: App) {
         response: { 200: envelope(paginated(mainVariantChange)) },
       },
     },
-    async (req, reply) => reply.ok(await products.mainVariantChanges(app.db, req.query)),
+    async (req, reply) => reply.ok(await mainVariantChanges(app.db, req.query)),
   );
 
   for (const [action, approve] of [
@@ -309,7 +313,7 @@ export default async function adminCatalogueRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        await products.decideMainVariant(app.db, req.params.id, approve, adminId(req));
+        await decideMainVariant(app.db, req.params.id, approve, adminId(req));
         return reply.ok(null, approve ? 'catalogue.change_approved' : 'catalogue.change_rejected');
       },
     );

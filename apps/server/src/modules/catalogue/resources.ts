@@ -18,7 +18,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { registerResource } from '../admin-content/index.ts';
-import { brandInUse, categoryInUse, optionsInUse } from './products.ts';
+import { brandInUse, categoryInUse, optionsInUse } from './products-in-use.ts';
 import { productsOfBrand, productsOfCategory, refreshSearchText } from './search.ts';
 
 const br = tables.brands;

@@ -17,7 +17,7 @@ import {
   type StoreProductsQuery,
   type StoreSort,
 } from '@pool/contracts';
-import { coverImage, pageInfo } from './products.ts';
+import { coverImage, pageInfo } from './product-list.ts';
 import { searchCondition } from './search.ts';
 
 const p = tables.products;
