@@ -30,12 +30,18 @@ export type Events = {
   deliver: () => Promise<number>;
 };
 
+export type JobRequest = { data?: object; at?: Date; key?: string; db?: Db };
+
 /** The job queue (jobs/queue.ts): idle until started, which the server process does. */
 export type Jobs = {
   /** Registers every job's worker and cron on this process. */
   start: () => Promise<void>;
-  /** Asks for a run of a job soon (no-op before start; one waiting run is enough). */
-  kick: (name: string) => Promise<void>;
+  /**
+   * Asks for a run of job `name`, soon or `at` a time, with its `data`; one waiting run per
+   * `key` (per job without it). Sent through `db` when given, so it commits with that
+   * transaction. A no-op before `start()`: the job's cron makes up for it.
+   */
+  send: (name: string, options?: JobRequest) => Promise<void>;
   /** Lets running jobs end, then stops (the app's onClose). */
   stop: () => Promise<void>;
 };

@@ -28,7 +28,7 @@ import rateLimitsPlugin from './plugins/rate-limits.ts';
 import textGuardPlugin from './plugins/text-guard.ts';
 import { registerModules } from './modules/index.ts';
 import { createEvents } from './modules/events/index.ts';
-import { orderNotifications } from './modules/orders/index.ts';
+import { orderNotifications, payDeadlines } from './modules/orders/index.ts';
 import { createJobs } from './jobs/queue.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
 
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.
-  app.decorate('events', createEvents(app, [orderNotifications]));
+  app.decorate('events', createEvents(app, [orderNotifications, payDeadlines]));
   app.decorate('jobs', createJobs(app));
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {

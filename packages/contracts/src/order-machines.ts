@@ -42,6 +42,9 @@ export type OrderMove<S extends string = string> = {
   assigns?: 'engineer' | 'technician';
 };
 
+/** The state every kind waits for the customer's payment in (auto-cancelled past its pay-by time). */
+export const AWAITING_PAYMENT = 'pending_payment';
+
 export type OrderMachine<S extends string = string> = {
   states: readonly S[];
   /** Where a new order starts, and what its creation sends. */

@@ -6,7 +6,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike } from 'pg-boss';
 
 /** The engine and its connections (a `Database` of client.ts). */
 export type JobQueueHome = { kind: 'pglite' | 'postgres'; pool?: pg.Pool; pglite?: PGlite };
@@ -29,3 +30,7 @@ export async function migrateJobQueue(database: JobQueueHome) {
   await boss.start();
   await boss.stop({ graceful: false, close: false });
 }
+
+/** `db` (a transaction, or the database) as pg-boss's connection: a job sent through it commits with the transaction. */
+export const jobsConnection = (db: { execute: (query: never) => PromiseLike<unknown> }) =>
+  fromDrizzle(db as DrizzleTransactionLike, sql);

@@ -1,6 +1,6 @@
 /**
- * Orders of any kind unpaid 2 hours after checkout are cancelled (SECURITY.md 24):
- * each order's card payments are first checked with the gateway (a paid one
+ * Orders of any kind unpaid 2 hours after checkout are cancelled (SECURITY.md 24),
+ * each by its own `order-pay-deadline` job and, as a floor, by the sweep: each order's card payments are first checked with the gateway (a paid one
  * makes the order `new`); then the cancellation, which moves the order only
  * while it is still `pending_payment` (the order row is locked and its status
  * checked), so stock and coupon use come back once even with N processes
@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { tables } from '@pool/db';
+import { AWAITING_PAYMENT } from '@pool/contracts';
 import type { App } from '../app-type.ts';
 import { AppError } from '../lib/errors.ts';
 import { verifyPayment } from '../modules/payments/service.ts';
@@ -22,47 +23,66 @@ const HOUR = 60 * 60 * 1000;
 const GATEWAY_GRACE_MS = HOUR;
 const BATCH = 50;
 
-/** One pass; answers what it did (for tests and logs). */
+type Due = { id: number; payBy: Date | null };
+type Outcome = 'paid' | 'cancelled' | 'waiting' | 'none';
+
+/**
+ * The pay-by check of one order: its card payments asked of the gateway first,
+ * then cancelled if still unpaid; while the gateway cannot be asked it waits
+ * up to GATEWAY_GRACE_MS past the deadline.
+ */
+async function cancelIfUnpaid(app: App, order: Due, now: Date): Promise<Outcome> {
+  const pay = tables.payments;
+  const attempts = await app.db
+    .select({ id: pay.id })
+    .from(pay)
+    .where(and(eq(pay.orderId, order.id), eq(pay.purpose, 'order'), inArray(pay.status, ['initiated', 'failed'])));
+  let unsure = false;
+  let paid = false;
+  for (const attempt of attempts) {
+    try {
+      const { payment } = await verifyPayment(app, attempt.id);
+      if (payment.status === 'paid') paid = true;
+    } catch (err) {
+      unsure = true;
+      app.log.warn({ err, orderId: order.id }, 'auto-cancel: the gateway could not be asked');
+    }
+  }
+  if (paid) return 'paid';
+  if (unsure && order.payBy && now.getTime() - order.payBy.getTime() < GATEWAY_GRACE_MS) return 'waiting';
+  try {
+    await cancelOrder(app, { orderId: order.id, actor: SYSTEM, to: 'cancelled' });
+    return 'cancelled';
+  } catch (err) {
+    // Paid or cancelled meanwhile (another process, the webhook, the customer): nothing to do.
+    if (!(err instanceof AppError && err.status === 409)) throw err;
+    return 'none';
+  }
+}
+
+const overdue = (now: Date) => and(eq(o.status, AWAITING_PAYMENT), lt(o.payBy, now));
+
+/** The `order-pay-deadline` job of one order, due at its pay-by time. */
+export async function cancelUnpaidOrder(app: App, orderId: number, now = new Date()) {
+  const [order] = await app.db
+    .select({ id: o.id, payBy: o.payBy })
+    .from(o)
+    .where(and(eq(o.id, orderId), overdue(now)));
+  return order ? cancelIfUnpaid(app, order, now) : 'none';
+}
+
+/** The sweep of every overdue order (the floor under the per-order jobs); answers what it did. */
 export async function cancelUnpaidOrders(app: App, now = new Date()) {
   const due = await app.db
     .select({ id: o.id, payBy: o.payBy })
     .from(o)
-    .where(and(eq(o.status, 'pending_payment'), lt(o.payBy, now)))
+    .where(overdue(now))
     .orderBy(asc(o.payBy))
     .limit(BATCH);
   const outcome = { paid: 0, cancelled: 0, waiting: 0 };
-  const pay = tables.payments;
   for (const order of due) {
-    const attempts = await app.db
-      .select({ id: pay.id })
-      .from(pay)
-      .where(and(eq(pay.orderId, order.id), eq(pay.purpose, 'order'), inArray(pay.status, ['initiated', 'failed'])));
-    let unsure = false;
-    let paid = false;
-    for (const attempt of attempts) {
-      try {
-        const { payment } = await verifyPayment(app, attempt.id);
-        if (payment.status === 'paid') paid = true;
-      } catch (err) {
-        unsure = true;
-        app.log.warn({ err, orderId: order.id }, 'auto-cancel: the gateway could not be asked');
-      }
-    }
-    if (paid) {
-      outcome.paid++;
-      continue;
-    }
-    if (unsure && order.payBy && now.getTime() - order.payBy.getTime() < GATEWAY_GRACE_MS) {
-      outcome.waiting++;
-      continue;
-    }
-    try {
-      await cancelOrder(app, { orderId: order.id, actor: SYSTEM, to: 'cancelled' });
-      outcome.cancelled++;
-    } catch (err) {
-      // Paid or cancelled meanwhile (another process, the webhook, the customer): nothing to do.
-      if (!(err instanceof AppError && err.status === 409)) throw err;
-    }
+    const result = await cancelIfUnpaid(app, order, now);
+    if (result !== 'none') outcome[result]++;
   }
   return outcome;
 }

@@ -2,8 +2,9 @@
  * Timed work, on the job queue (pg-boss, in the database's `pgboss` schema).
  * Every job is fetched by one worker (SKIP LOCKED) and every cron tick is sent
  * once, so each runs once however many server processes work the queue; no
- * process keeps a timer of its own. A request that leaves work behind kicks
- * its queue (`app.jobs.kick`) and the cron is the floor when a kick is lost.
+ * process keeps a timer of its own. What leaves work behind asks for a run
+ * (`app.jobs.send`), at once or at a time; a job's cron is the floor when a
+ * request was lost.
  */
 import { lt } from 'drizzle-orm';
 import { tables } from '@pool/db';
@@ -11,7 +12,8 @@ import type { App } from '../app-type.ts';
 import type { Config } from '../config.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
 import { deliverDuePushes } from '../modules/push/worker.ts';
-import { runOrderJobs } from './auto-cancel.ts';
+import { PAY_DEADLINE_JOB, type PayDeadline } from '../modules/orders/index.ts';
+import { cancelUnpaidOrder, runOrderJobs } from './auto-cancel.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -26,21 +28,24 @@ export async function pruneAuthData(app: App) {
 }
 
 export type JobDefinition = {
-  /** When it runs without a kick (cron, Asia/Riyadh). */
-  cron: string;
-  run: (app: App) => Promise<unknown>;
-  /** How often a worker looks for a kicked job, in seconds (pg-boss's default is 2). */
+  /** When it also runs unasked (cron, Asia/Riyadh). */
+  cron?: string;
+  /** `data`: what the request carried (null from the cron). */
+  run: (app: App, data: unknown) => Promise<unknown>;
+  /** How often a worker looks for a requested run, in seconds (pg-boss's default is 2). */
   pollSeconds?: (config: Config) => number;
 };
 
 export const JOBS = {
-  // Unpaid orders cancelled 2 h after checkout, refunds left half-done finished.
-  'orders-due': { cron: '* * * * *', run: runOrderJobs },
+  // One order's pay-by time (sent when it enters pending_payment; one per order).
+  [PAY_DEADLINE_JOB]: { run: (app, data) => cancelUnpaidOrder(app, (data as PayDeadline).order_id) },
+  // The floor: overdue orders whose deadline job was lost, refunds left half-done.
+  'orders-due': { cron: '*/5 * * * *', run: (app) => runOrderJobs(app) },
   // Domain events committed but not delivered (the process died, or a subscriber failed).
   'events-sweep': { cron: '* * * * *', run: (app) => app.events.deliver() },
   'push-deliver': {
     cron: '* * * * *',
-    run: deliverDuePushes,
+    run: (app) => deliverDuePushes(app),
     pollSeconds: (config) => config.PUSH_WORKER_INTERVAL_MS / 1000,
   },
   'auth-prune': { cron: '17 * * * *', run: pruneAuthData },

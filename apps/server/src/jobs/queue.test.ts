@@ -1,15 +1,16 @@
 /**
  * The job queue with two server processes on one database: a job runs once,
  * never twice at the same time, and its side effects (an order cancelled, the
- * customer told) happen once.
+ * customer told, the stock returned) happen once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createDatabase, tables } from '@pool/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { createDatabase, queryRows, tables } from '@pool/db';
 import type { CheckoutResult } from '@pool/contracts';
 import { buildApp, type App } from '../app.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
+import { PAY_DEADLINE_JOB } from '../modules/orders/index.ts';
 import { createJobs } from './queue.ts';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -36,7 +37,7 @@ describe('job queue with two processes', () => {
     await app.close();
   });
 
-  it('runs a kicked job once at a time across processes, however often both kick it', async () => {
+  it('runs a requested job once at a time across processes, however often both ask for it', async () => {
     let running = 0;
     let most = 0;
     let runs = 0;
@@ -55,9 +56,9 @@ describe('job queue with two processes', () => {
     const two = createJobs(second, { 'test-slow': slow });
     await Promise.all([one.start(), two.start()]);
     try {
-      await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).kick('test-slow')));
+      await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).send('test-slow')));
       await until(async () => runs >= 1 && running === 0);
-      // Kicks while one run waits add nothing: one queued run, at most one more.
+      // Requests while one run waits add nothing: one queued run, at most one more.
       await new Promise((r) => setTimeout(r, 1500));
       expect(most).toBe(1);
       expect(runs).toBeGreaterThanOrEqual(1);
@@ -67,7 +68,8 @@ describe('job queue with two processes', () => {
     }
   });
 
-  it('cancels an overdue order once, tells the customer once, returns the stock once', async () => {
+  it("schedules each order's pay-by check once at checkout; due, it cancels once, tells once, returns the stock once", async () => {
+    await Promise.all([app.jobs.start(), second.jobs.start()]);
     const cityId = (await deliveryCity(app, 1000)).id;
     const item = await product(app, { stock: 3 });
     const buyer = await readyToBuy(app, [{ variantId: item.variant.id }], cityId);
@@ -78,13 +80,26 @@ describe('job queue with two processes', () => {
       }),
     );
     expect(await stockOf(app, item.variant.id)).toBe(2);
+    const [order] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, order_id));
+    const deadlineJobs = () =>
+      queryRows<{ id: string; start_after: string; state: string }>(
+        app.db,
+        sql`select id, start_after, state from pgboss.job
+            where name = ${PAY_DEADLINE_JOB} and singleton_key = ${String(order_id)}`,
+      );
+    // Delivered again by both processes: still one job, due at the order's pay-by time.
+    await Promise.all([app.events.deliver(), second.events.deliver(), app.jobs.send('events-sweep')]);
+    const [job, ...others] = await deadlineJobs();
+    expect(others).toHaveLength(0);
+    expect(new Date(job!.start_after).getTime()).toBe(order!.payBy!.getTime());
+    expect(job!.state).toBe('created');
+
+    // Two hours later (moved back rather than waited for): both processes work the queue.
     await app.db
       .update(tables.orders)
       .set({ payBy: new Date(Date.now() - 60_000) })
       .where(eq(tables.orders.id, order_id));
-
-    await Promise.all([app.jobs.start(), second.jobs.start()]);
-    await Promise.all([app.jobs.kick('orders-due'), second.jobs.kick('orders-due')]);
+    await app.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
     const status = async () =>
       (await app.db.select().from(tables.orders).where(eq(tables.orders.id, order_id)))[0]!.status;
     await until(async () => (await status()) === 'cancelled');
@@ -93,9 +108,10 @@ describe('job queue with two processes', () => {
         .select()
         .from(tables.notifications)
         .where(and(eq(tables.notifications.orderId, order_id), eq(tables.notifications.type, 'order_cancelled')));
-    // The event is delivered by the request that cancelled or by the sweep: wait for it.
     await until(async () => (await told()).length > 0);
-    await Promise.all([app.jobs.kick('orders-due'), second.jobs.kick('orders-due'), app.jobs.kick('events-sweep')]);
+    // The sweep, on both processes, finds nothing left to do.
+    await Promise.all([app.jobs.send('orders-due'), second.jobs.send('orders-due'), app.jobs.send('events-sweep')]);
+    await until(async () => (await deadlineJobs())[0]!.state === 'completed');
     await new Promise((r) => setTimeout(r, 3000));
 
     const history = await app.db

@@ -1,11 +1,11 @@
 /**
  * The app's job queue, decorated as `app.jobs`: pg-boss on the app's own
  * database connections. Built with the app but idle until `start()` (the
- * server process calls it; in-process tests run jobs by hand), so a kick
- * before it is a no-op that the cron makes up for.
+ * server process calls it; in-process tests run jobs by hand), so a request
+ * before it is a no-op that the job's cron makes up for.
  */
-import { createJobQueue } from '@pool/db';
-import type { App, Jobs } from '../app-type.ts';
+import { createJobQueue, jobsConnection } from '@pool/db';
+import type { App, JobRequest, Jobs } from '../app-type.ts';
 import { JOBS, type JobDefinition, type JobName } from './index.ts';
 
 export function createJobs(app: App, definitions: Record<string, JobDefinition> = JOBS): Jobs {
@@ -17,14 +17,14 @@ export function createJobs(app: App, definitions: Record<string, JobDefinition> 
       boss.on('error', (err) => app.log.warn({ err }, 'job queue: an error (it goes on)'));
       await boss.start();
       for (const [name, job] of Object.entries(definitions)) {
-        // `stately`: at most one queued and one running job per queue, so kicks while one
+        // `stately`: at most one queued and one running job per queue, so requests while one
         // waits add nothing and two processes never run the same sweep at once.
         await boss.createQueue(name, { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
-        await boss.schedule(name, job.cron, null, { tz: 'Asia/Riyadh' });
+        if (job.cron) await boss.schedule(name, job.cron, null, { tz: 'Asia/Riyadh' });
         const pollingIntervalSeconds = job.pollSeconds?.(app.config);
-        await boss.work(name, pollingIntervalSeconds ? { pollingIntervalSeconds } : {}, async () => {
+        await boss.work(name, pollingIntervalSeconds ? { pollingIntervalSeconds } : {}, async ([request]) => {
           try {
-            await job.run(app);
+            await job.run(app, request?.data ?? null);
           } catch (err) {
             app.log.warn({ err, job: name }, 'job failed; its next run tries again');
             throw err;
@@ -32,8 +32,16 @@ export function createJobs(app: App, definitions: Record<string, JobDefinition> 
         });
       }
     },
-    async kick(name: JobName | string) {
-      await boss?.send(name, null).catch((err: unknown) => app.log.warn({ err, job: name }, 'job kick failed'));
+    async send(name: JobName | string, request: JobRequest = {}) {
+      if (!boss) return;
+      const options = {
+        db: jobsConnection(request.db ?? app.db),
+        ...(request.at ? { startAfter: request.at } : {}),
+        ...(request.key ? { singletonKey: request.key } : {}),
+      };
+      await boss
+        .send(name, request.data ?? null, options)
+        .catch((err: unknown) => app.log.warn({ err, job: name }, 'job request failed'));
     },
     async stop() {
       const running = boss;

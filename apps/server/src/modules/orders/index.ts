@@ -4,3 +4,4 @@ export * from './kernel/assign.ts';
 export * from './kernel/notify.ts';
 export * from './kernel/transition.ts';
 export * from './kernel/money.ts';
+export * from './kernel/deadlines.ts';

@@ -14,7 +14,6 @@ import { tables, type Db } from '@pool/db';
 import {
   adminNextStatuses,
   findMove,
-  UNPAID_ORDER_CANCEL_HOURS,
   V,
   type CheckoutBody,
   type CheckoutResult,
@@ -33,7 +32,7 @@ import { debit } from '../wallet/index.ts';
 import { customerActor, type Actor } from './kernel/actor.ts';
 import type { OrderRow } from './kernel/hooks.ts';
 import { markPaid, startOrderPayment } from './kernel/money.ts';
-import { lockOrder, nextOrderId, orderNumber, startOrder, transition } from './kernel/transition.ts';
+import { lockOrder, nextOrderId, orderNumber, payDeadline, startOrder, transition } from './kernel/transition.ts';
 import { moveStock } from './stock.ts';
 
 export type { OrderRow } from './kernel/hooks.ts';
@@ -41,8 +40,6 @@ export type { OrderRow } from './kernel/hooks.ts';
 const o = tables.orders;
 const oi = tables.orderItems;
 const p = tables.products;
-
-const HOUR = 60 * 60 * 1000;
 
 /* ------------------------------------------------------------- checkout */
 
@@ -150,7 +147,7 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
           lat: address.a.lat,
           lng: address.a.lng,
         },
-        payBy: new Date(now.getTime() + UNPAID_ORDER_CANCEL_HOURS * HOUR),
+        payBy: payDeadline(now),
         createdAt: now,
       })
       .returning();

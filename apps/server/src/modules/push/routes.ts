@@ -9,7 +9,7 @@ import * as service from './service.ts';
 
 // Every stored customer notification is queued for push (once per process, at module load).
 notificationListeners.push(async (app, rows) => {
-  if (await service.enqueuePush(app.db, rows, configuredPushKinds(app.config))) await app.jobs.kick('push-deliver');
+  if (await service.enqueuePush(app.db, rows, configuredPushKinds(app.config))) await app.jobs.send('push-deliver');
 });
 
 /** Browsers' push services; in production the server only ever POSTs to these. */

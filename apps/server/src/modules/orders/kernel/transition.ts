@@ -8,7 +8,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, tables, type Db } from '@pool/db';
-import { findMove, isFinal, ORDER_MACHINES, ORDER_NUMBER_PREFIX, type OrderKind } from '@pool/contracts';
+import {
+  AWAITING_PAYMENT,
+  findMove,
+  isFinal,
+  ORDER_MACHINES,
+  ORDER_NUMBER_PREFIX,
+  UNPAID_ORDER_CANCEL_HOURS,
+  type OrderKind,
+} from '@pool/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
 import { emit } from '../../events/index.ts';
 import type { Actor } from './actor.ts';
@@ -65,6 +73,9 @@ function checkParty(order: OrderRow, actor: Actor) {
   if (actor.type === 'staff' && order.staffId !== actor.staffId) throw notFound();
 }
 
+/** When an order entering `pending_payment` at `now` is cancelled unless paid (the `order-pay-deadline` job). */
+export const payDeadline = (now: Date) => new Date(now.getTime() + UNPAID_ORDER_CANCEL_HOURS * 3600_000);
+
 export type TransitionInput = {
   to: string;
   actor: Actor;
@@ -92,6 +103,7 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
       status: move.to,
       updatedAt: now,
       ...(isFinal(kind, move.to) ? { closedAt: now } : {}),
+      ...(move.to === AWAITING_PAYMENT ? { payBy: payDeadline(now) } : {}),
       ...input.patch,
       ...hookPatch,
     })
