@@ -20,20 +20,13 @@ import type { App } from '../../app-type.ts';
 import { issueUserToken, originOf, revokeToken } from '../../lib/sessions.ts';
 import { bearer } from '../../plugins/auth.ts';
 import { deleteImage, storeImage } from '../uploads/index.ts';
+import { confirmPhoneChange, sendPhoneChangeCode } from './phone-change.ts';
+import { normalizePhone } from './phones.ts';
+import { deleteAccount, signUp, updateProfile } from './profile.ts';
+import { checkLoginCode } from './sign-in.ts';
 import { alertSmsCapReached } from './sms-cap.ts';
-import {
-  checkLoginCode,
-  confirmPhoneChange,
-  type Deps,
-  deleteAccount,
-  normalizePhone,
-  sendCode,
-  sendPhoneChangeCode,
-  signUp,
-  toSession,
-  toUser,
-  updateProfile,
-} from './service.ts';
+import { sendCode, type Deps } from './sms-codes.ts';
+import { toSession, toUser } from './user.ts';
 
 const tags = ['account'];
 const auth = [{ bearer: [] }];
