@@ -38,7 +38,7 @@ export default {
   ui_day_6: 'السبت',
   ui_rating: 'التقييم',
   ui_rating_label: 'التقييم {{rating}} من 5',
-  ui_no_ratings: 'لا توجد تقييمات بعد',
+  ui_no_ratings: 'لا تقييمات بعد',
   ui_ratings_count_zero: 'لا تقييمات',
   ui_ratings_count_one: 'تقييم واحد',
   ui_ratings_count_two: 'تقييمان',

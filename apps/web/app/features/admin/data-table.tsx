@@ -41,6 +41,7 @@ export function DataTable<T extends { id: number }>({
   pagination,
   caption,
   testId,
+  compact = false,
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -48,13 +49,21 @@ export function DataTable<T extends { id: number }>({
   /** The table's accessible name. */
   caption: string;
   testId?: string;
+  /** Narrower cell padding, for tables with many columns. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const list = useListParams();
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" data-testid={testId}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing={compact ? 'xs' : 'md'}
+          data-testid={testId}
+        >
           <caption className="visually-hidden">{caption}</caption>
           <Table.Thead bg="gray.1">
             <Table.Tr>

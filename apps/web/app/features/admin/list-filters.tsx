@@ -1,8 +1,9 @@
 /** Filters of dashboard lists (kept in the URL by `useListParams`) and the active / blocked badge. */
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { displayPhone } from '../../lib/format.ts';
 import { useListParams } from './data-table.tsx';
 
 /** A search field that applies `q` when submitted (Enter or the button). */
@@ -107,10 +108,20 @@ export function StatusFilter() {
   );
 }
 
+/** A phone number in a table cell: left to right, on one line. */
+export function PhoneCell({ countryCode, phone }: { countryCode: string; phone: string }) {
+  return (
+    <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+      {displayPhone(countryCode, phone)}
+    </Text>
+  );
+}
+
 export function StatusBadge({ blocked }: { blocked: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={blocked ? 'red' : 'teal'} c={blocked ? 'red.9' : 'teal.9'}>
+    // A narrow column must not cut the word short.
+    <Badge variant="light" color={blocked ? 'red' : 'teal'} c={blocked ? 'red.9' : 'teal.9'} miw="max-content">
       {blocked ? t('admin.people_blocked') : t('admin.people_active')}
     </Badge>
   );

@@ -11,6 +11,7 @@ export function JobBadge({ job }: { job: StaffJob }) {
       variant="light"
       color={job === 'engineer' ? 'indigo' : 'cyan'}
       c={job === 'engineer' ? 'indigo.9' : 'cyan.9'}
+      miw="max-content"
     >
       {t(`staff.ui_job_${job}`)}
     </Badge>
@@ -19,9 +20,9 @@ export function JobBadge({ job }: { job: StaffJob }) {
 
 export function CityList({ cities }: { cities: StaffItem['cities'] }) {
   return (
-    <Group gap={4} maw={220}>
+    <Group gap={4} maw={220} miw={90}>
       {cities.map((c) => (
-        <Badge key={c.id} variant="outline" color="gray" c="dark.6" fw={500} tt="none">
+        <Badge key={c.id} variant="outline" color="gray" c="dark.6" fw={500} tt="none" miw="max-content">
           {c.name}
         </Badge>
       ))}
@@ -34,7 +35,7 @@ export function StaffRating({ rating, count }: { rating: number | null; count: n
   const { t } = useTranslation();
   if (rating === null)
     return (
-      <Text fz="sm" c="dimmed">
+      <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('staff.ui_no_ratings')}
       </Text>
     );

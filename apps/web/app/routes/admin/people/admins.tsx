@@ -27,7 +27,7 @@ import {
 import type { Route } from './+types/admins';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
 import { useToasts, type Answer } from '../../../lib/envelope.ts';
-import { formatDate, formatDateTime, displayPhone } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -37,7 +37,7 @@ import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
 import { ImageField } from '../../../features/admin/image-field.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
-import { StatusBadge, StatusFilter, SearchBox } from '../../../features/admin/list-filters.tsx';
+import { PhoneCell, StatusBadge, StatusFilter, SearchBox } from '../../../features/admin/list-filters.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_admins');
 
@@ -252,7 +252,7 @@ export default function AdminsPage({ loaderData }: Route.ComponentProps) {
     {
       key: 'phone',
       label: t('admin.people_phone'),
-      render: (a) => (a.phone ? displayPhone(a.country_code, a.phone) : '—'),
+      render: (a) => (a.phone ? <PhoneCell countryCode={a.country_code} phone={a.phone} /> : '—'),
     },
     {
       key: 'role',

@@ -6,7 +6,7 @@ import { useFetcher, useRevalidator } from 'react-router';
 import { STAFF_JOBS, type Country, type StaffItem } from '@pool/contracts';
 import type { Route } from './+types/staff';
 import type { Answer } from '../../../lib/envelope.ts';
-import { displayPhone, formatNumber } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { EditButton } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, listWithCities } from '../../../features/admin/admin-api.server.ts';
@@ -17,6 +17,7 @@ import { useAdmin } from '../../../features/admin/use-admin.ts';
 import {
   CityFilter,
   ParamSelect,
+  PhoneCell,
   SearchBox,
   StatusBadge,
   StatusFilter,
@@ -73,11 +74,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
     {
       key: 'phone',
       label: t('admin.people_phone'),
-      render: (s) => (
-        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-          {displayPhone(s.country_code, s.phone)}
-        </Text>
-      ),
+      render: (s) => <PhoneCell countryCode={s.country_code} phone={s.phone} />,
     },
     { key: 'job', label: t('staff.ui_job'), render: (s) => <JobBadge job={s.job} /> },
     { key: 'cities', label: t('staff.ui_cities'), render: (s) => <CityList cities={s.cities} /> },
@@ -154,6 +151,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
         pagination={list.pagination}
         caption={t('admin.group_staff')}
         testId="staff-table"
+        compact
       />
       <Drawer
         opened={editing !== null}

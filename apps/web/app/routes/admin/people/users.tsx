@@ -2,12 +2,12 @@ import { Anchor, Avatar, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/users';
-import { displayPhone, formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, listWithCities } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
-import { CityFilter, SearchBox, StatusBadge, StatusFilter } from '../../../features/admin/list-filters.tsx';
+import { CityFilter, PhoneCell, SearchBox, StatusBadge, StatusFilter } from '../../../features/admin/list-filters.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_users');
 
@@ -45,7 +45,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </Group>
       ),
     },
-    { key: 'phone', label: t('admin.people_phone'), render: (u) => displayPhone(u.country_code, u.phone) },
+    {
+      key: 'phone',
+      label: t('admin.people_phone'),
+      render: (u) => <PhoneCell countryCode={u.country_code} phone={u.phone} />,
+    },
     { key: 'city', label: t('admin.people_city'), render: (u) => u.city?.name ?? '—' },
     {
       key: 'status',
