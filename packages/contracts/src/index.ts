@@ -25,3 +25,4 @@ export * from './slug.ts';
 export * from './order-machines.ts';
 export * from './notification-catalogue.ts';
 export * from './staff.ts';
+export * from './riyadh-time.ts';

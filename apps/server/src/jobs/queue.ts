@@ -4,6 +4,7 @@
  * server process calls it; in-process tests run jobs by hand), so a request
  * before it is a no-op that the job's cron makes up for.
  */
+import { COMPANY_TIME_ZONE } from '@pool/contracts';
 import { createJobQueue, jobsConnection } from '@pool/db';
 import type { App, JobRequest, Jobs } from '../app-type.ts';
 import { JOBS, type JobDefinition, type JobName } from './index.ts';
@@ -20,7 +21,7 @@ export function createJobs(app: App, definitions: Record<string, JobDefinition> 
         // `stately`: at most one queued and one running job per queue, so requests while one
         // waits add nothing and two processes never run the same sweep at once.
         await boss.createQueue(name, { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
-        if (job.cron) await boss.schedule(name, job.cron, null, { tz: 'Asia/Riyadh' });
+        if (job.cron) await boss.schedule(name, job.cron, null, { tz: COMPANY_TIME_ZONE });
         const pollingIntervalSeconds = job.pollSeconds?.(app.config);
         await boss.work(name, pollingIntervalSeconds ? { pollingIntervalSeconds } : {}, async ([request]) => {
           try {

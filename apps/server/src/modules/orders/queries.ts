@@ -6,6 +6,8 @@ import {
   STORE_ORDERS_PER_PAGE,
   statesInTab,
   tabOf,
+  dayEnd,
+  dayStart,
   type AdminOrderDetail,
   type AdminOrderItem,
   type AdminOrdersQuery,
@@ -180,10 +182,9 @@ export async function customerOrderDetail(db: Db, row: OrderRow, lang: Lang): Pr
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A day is a Riyadh day (UTC+3, no daylight saving). */
-const fromDate = (v: string) => new Date(DAY.test(v) ? `${v}T00:00:00+03:00` : v);
-const toDateExclusive = (v: string) =>
-  DAY.test(v) ? new Date(Date.parse(`${v}T00:00:00+03:00`) + 86_400_000) : new Date(Date.parse(v) + 1);
+/** A day is a Riyadh day; a full time is taken as given. */
+const fromDate = (v: string) => (DAY.test(v) ? dayStart(v) : new Date(v));
+const toDateExclusive = (v: string) => (DAY.test(v) ? dayEnd(v) : new Date(Date.parse(v) + 1));
 
 export async function listAdminOrders(db: Db, q: AdminOrdersQuery, lang: Lang) {
   const search = q.q?.trim();

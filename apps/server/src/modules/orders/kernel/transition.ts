@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, tables, type Db } from '@pool/db';
 import {
   AWAITING_PAYMENT,
+  COMPANY_TIME_ZONE,
   findMove,
   isFinal,
   ORDER_MACHINES,
@@ -27,7 +28,7 @@ const o = tables.orders;
 const history = tables.orderEvents;
 
 const riyadhYearMonth = new Intl.DateTimeFormat('en-US-u-nu-latn', {
-  timeZone: 'Asia/Riyadh',
+  timeZone: COMPANY_TIME_ZONE,
   year: '2-digit',
   month: '2-digit',
 });
