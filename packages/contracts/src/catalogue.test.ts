@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeSearch, searchTerms } from './catalogue.ts';
+import { normalizeSearch, searchTerms } from './catalogue-search.ts';
 
 const MARKS = ['\u064b', '\u064c', '\u064d', '\u064e', '\u064f', '\u0650', '\u0651', '\u0652', '\u0670', '\u0640'];
 const ALEFS = ['\u0627', '\u0623', '\u0625', '\u0622', '\u0671'];
