@@ -11,7 +11,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, Db } from '@pool/db';
+import type { Database, Db, tables } from '@pool/db';
 import type { Config } from './config.ts';
 import type { PaymentGateway } from './integrations/payments/types.ts';
 import type { SmsDriver } from './integrations/sms/types.ts';
@@ -29,6 +29,9 @@ export type Events = {
   /** Delivers every committed event not delivered yet; never throws (what fails waits for the next delivery). */
   deliver: () => Promise<number>;
 };
+
+/** Told of the notification rows just stored (web and app push hook in here); a failure is only logged. */
+export type NotificationListener = (app: App, rows: (typeof tables.notifications.$inferSelect)[]) => Promise<void>;
 
 export type JobRequest = { data?: object; at?: Date; key?: string; db?: Db };
 
@@ -56,5 +59,6 @@ declare module 'fastify' {
     payments: PaymentGateway;
     events: Events;
     jobs: Jobs;
+    notificationListeners: readonly NotificationListener[];
   }
 }

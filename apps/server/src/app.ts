@@ -30,6 +30,7 @@ import { registerModules } from './modules/index.ts';
 import { createEvents } from './modules/events/index.ts';
 import { orderNotifications, payDeadlines } from './modules/orders/index.ts';
 import { createJobs } from './jobs/queue.ts';
+import { pushNotifications } from './modules/push/index.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
 
 import type { App } from './app-type.ts';
@@ -79,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // The subscribers of the domain events, in the order they run.
   app.decorate('events', createEvents(app, [orderNotifications, payDeadlines]));
   app.decorate('jobs', createJobs(app));
+  // Told of every stored notification, in this order.
+  app.decorate('notificationListeners', [pushNotifications]);
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

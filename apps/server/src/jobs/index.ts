@@ -11,7 +11,7 @@ import { tables } from '@pool/db';
 import type { App } from '../app-type.ts';
 import type { Config } from '../config.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
-import { deliverDuePushes } from '../modules/push/worker.ts';
+import { deliverDuePushes } from '../modules/push/index.ts';
 import { PAY_DEADLINE_JOB, type PayDeadline } from '../modules/orders/index.ts';
 import { cancelUnpaidOrder, runOrderJobs } from './auto-cancel.ts';
 

@@ -10,7 +10,6 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { createPushDrivers, PushError, type PushDriver, type PushDrivers } from '../../integrations/push/index.ts';
 import { fakeFcm } from '../../integrations/push/fake-fcm.ts';
-import { notificationListeners } from '../realtime/service.ts';
 import { enqueuePush, pushPayload } from './service.ts';
 import { backoffMs, MAX_ATTEMPTS, runPushBatch } from './worker.ts';
 
@@ -204,7 +203,7 @@ describe('push', () => {
       const user = await makeUser(app.db);
       await app.db.insert(tables.devices).values({ userId: user.id, deviceId: `fcm-${user.id}`, deviceType: 'ios' });
       const row = await makeNotification(app.db, { userId: user.id });
-      for (const listener of notificationListeners) await listener(app, [row]);
+      for (const listener of app.notificationListeners) await listener(app, [row]);
       expect((await outbox()).map((r) => r.payload)).toEqual([pushPayload(row, 'ar')]);
     });
   });

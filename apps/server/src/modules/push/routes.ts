@@ -3,14 +3,7 @@ import { z } from 'zod';
 import { envelope, vapidPublicKey, webPushSubscription, webPushUnsubscribe } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { notificationListeners } from '../realtime/index.ts';
-import { configuredPushKinds } from '../../integrations/push/index.ts';
 import * as service from './service.ts';
-
-// Every stored customer notification is queued for push (once per process, at module load).
-notificationListeners.push(async (app, rows) => {
-  if (await service.enqueuePush(app.db, rows, configuredPushKinds(app.config))) await app.jobs.send('push-deliver');
-});
 
 /** Browsers' push services; in production the server only ever POSTs to these. */
 const PUSH_SERVICES = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];

@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import type { PushPayload, WebPushSubscription } from '@pool/contracts';
 import type { NotificationRow } from '../realtime/index.ts';
-import type { PushKind } from '../../integrations/push/index.ts';
+import { configuredPushKinds, type PushKind } from '../../integrations/push/index.ts';
+import type { NotificationListener } from '../../app-type.ts';
 
 const d = tables.devices;
 
@@ -66,3 +67,8 @@ export async function enqueuePush(db: Db, rows: NotificationRow[], kinds: PushKi
   if (values.length) await db.insert(tables.pushOutbox).values(values);
   return values.length;
 }
+
+/** The notification listener that queues every stored customer notification for push, then asks for a delivery run. */
+export const pushNotifications: NotificationListener = async (app, rows) => {
+  if (await enqueuePush(app.db, rows, configuredPushKinds(app.config))) await app.jobs.send('push-deliver');
+};

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNotification, makeUser, tables } from '@pool/db';
 import { buildTestApp, PRODUCTION_CONFIG, type TestApp } from '../../testing/app.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
-import { notificationListeners } from '../realtime/service.ts';
 import './routes.ts';
 
 const keys = { p256dh: `B${'a'.repeat(86)}`, auth: 'abcdefghijklmnopqrstuv' };
@@ -43,7 +42,7 @@ describe('push in production', () => {
 
   it('queues nothing for device kinds without a configured driver', async () => {
     const row = await makeNotification(app.db, { userId });
-    for (const listener of notificationListeners) await listener(app, [row]);
+    for (const listener of app.notificationListeners) await listener(app, [row]);
     expect(await app.db.select().from(tables.pushOutbox)).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { encodeAuthCookie } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { notificationListeners, notifyAdmins, notifyUsers, type NotificationRow } from './service.ts';
+import { notifyAdmins, notifyUsers, type NotificationRow } from './service.ts';
 import { openSse } from './testing.ts';
 
 const text = { title_ar: 'عنوان', title_en: 'Title', body_ar: 'نص', body_en: 'Body' };
@@ -37,14 +37,15 @@ describe('realtime notifications: service and routes', () => {
       const failing = async () => {
         throw new Error('push is down');
       };
-      notificationListeners.push(failing, listener);
+      const listeners = app.notificationListeners;
+      app.notificationListeners = [failing, listener];
       try {
         const rows = await notifyUsers(app, [a.id, b.id], { ...text, type: 'offer_sent', order_id: 42, link: '/x' });
         expect(rows.map((r) => r.userId).sort()).toEqual([a.id, b.id].sort());
         expect(rows[0]).toMatchObject({ type: 'offer_sent', link: '/order-details?id=42', orderId: 42, readAt: null });
         expect(seen).toEqual([rows]);
       } finally {
-        notificationListeners.splice(notificationListeners.indexOf(failing), 2);
+        app.notificationListeners = listeners;
       }
       const [other] = await notifyUsers(app, [a.id], { ...text, type: 'admin_notify', link: '/orders' });
       expect(other).toMatchObject({ link: '/orders', orderId: null, titleAr: 'عنوان', bodyEn: 'Body' });

@@ -1,7 +1,7 @@
 /**
  * Creating notifications: one stored row per recipient, announced to every
  * server process (bus.ts) for the live streams, then handed to the
- * `notificationListeners` (the push outbox hooks in there).
+ * app's `notificationListeners` (the push outbox, named when the app is built).
  */
 import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -26,12 +26,6 @@ export type NotificationInput = {
 
 /** Customers: a list of ids, every active customer, or the active customers of a city. */
 export type UserTarget = number[] | { all: true } | { cityId: number };
-
-/**
- * Called with the new rows after they are stored (and announced); a failing
- * listener is only logged. The push module registers its enqueue here.
- */
-export const notificationListeners: Array<(app: App, rows: NotificationRow[]) => Promise<void>> = [];
 
 const n = tables.notifications;
 
@@ -91,7 +85,7 @@ export async function announce(app: App, kind: Recipient, rows: NotificationRow[
   } catch (err) {
     app.log.error({ err }, 'realtime: publishing notifications failed');
   }
-  for (const listener of notificationListeners) {
+  for (const listener of app.notificationListeners) {
     try {
       await listener(app, rows);
     } catch (err) {
