@@ -4,24 +4,7 @@
  * (spec: create, confirm create, edit, confirm edit).
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Switch,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowRight, IconChecks, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -34,8 +17,7 @@ import { adminApi } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer } from '../../../features/admin/admin-page.tsx';
 import { catalogueChoices, featureChoices } from '../../../features/admin/catalogue.server.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { Gallery } from '../../../features/admin/product/gallery.tsx';
-import { GroupsPicker } from '../../../features/admin/product/groups.tsx';
+import { BasicsSection, OfferSection, PriceSection } from '../../../features/admin/product/form-sections.tsx';
 import { Review } from '../../../features/admin/product/review.tsx';
 import { bodyOf, emptyValues, formErrors, valuesOf, type Values } from '../../../features/admin/product/values.ts';
 import { RouteErrorPage } from '../../../components/error-page.tsx';
@@ -59,8 +41,6 @@ export function ErrorBoundary() {
   return <RouteErrorPage />;
 }
 
-const ltr = { input: { direction: 'ltr' as const, textAlign: 'right' as const } };
-
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,8 +59,6 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
       return result.success ? {} : formErrors(issuesToFields('ar', result.error.issues as never));
     },
   });
-  const v = form.values;
-  const category = choices.categories.find((c) => String(c.id) === v.category_id);
   const uploadPath = id ? `/admin/products/${id}/images` : '/admin/products/images';
   const base = id ? `/admin/products/${id}` : '/admin/products';
 
@@ -170,200 +148,9 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
                   {otherErrors.join(' • ')}
                 </Alert>
               ) : null}
-              <Paper withBorder radius="lg" p="lg">
-                <Stack gap="md">
-                  <Title order={2} fz="h4">
-                    {t('catalogue.ui_section_basics')}
-                  </Title>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label={t('catalogue.ui_name_ar')} withAsterisk {...form.getInputProps('name_ar')} />
-                    <TextInput
-                      label={t('catalogue.ui_name_en')}
-                      withAsterisk
-                      dir="ltr"
-                      {...form.getInputProps('name_en')}
-                    />
-                    <Textarea
-                      label={t('catalogue.ui_description_ar')}
-                      withAsterisk
-                      autosize
-                      minRows={3}
-                      {...form.getInputProps('description_ar')}
-                    />
-                    <Textarea
-                      label={t('catalogue.ui_description_en')}
-                      withAsterisk
-                      autosize
-                      minRows={3}
-                      dir="ltr"
-                      {...form.getInputProps('description_en')}
-                    />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <Select
-                      label={t('catalogue.ui_category')}
-                      withAsterisk
-                      searchable
-                      data={choices.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-                      {...form.getInputProps('category_id')}
-                      onChange={(value) => {
-                        form.setFieldValue('category_id', value);
-                        form.setFieldValue('sub_category_id', null);
-                      }}
-                      data-testid="field-category"
-                    />
-                    <Select
-                      label={t('catalogue.ui_sub_category')}
-                      searchable
-                      clearable
-                      disabled={!category?.sub_categories.length}
-                      data={(category?.sub_categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                      {...form.getInputProps('sub_category_id')}
-                      data-testid="field-sub-category"
-                    />
-                    <Select
-                      label={t('catalogue.ui_brand')}
-                      searchable
-                      clearable
-                      data={choices.brands.map((b) => ({ value: String(b.id), label: b.name }))}
-                      {...form.getInputProps('brand_id')}
-                      data-testid="field-brand"
-                    />
-                  </SimpleGrid>
-                  <Gallery
-                    label={t('catalogue.ui_gallery')}
-                    images={v.images}
-                    onChange={(images) => form.setFieldValue('images', images)}
-                    uploadPath={uploadPath}
-                    error={form.errors.images}
-                    testId="gallery"
-                  />
-                </Stack>
-              </Paper>
-
-              <Paper withBorder radius="lg" p="lg">
-                <Stack gap="md">
-                  <Group justify="space-between">
-                    <Title order={2} fz="h4">
-                      {t('catalogue.ui_section_price')}
-                    </Title>
-                    <SegmentedControl
-                      value={v.type}
-                      onChange={(type) => form.setFieldValue('type', type as Values['type'])}
-                      data={[
-                        { value: 'simple', label: t('catalogue.ui_type_simple') },
-                        { value: 'multi', label: t('catalogue.ui_type_multi') },
-                      ]}
-                      data-testid="field-type"
-                    />
-                  </Group>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <NumberInput
-                      label={v.type === 'multi' ? t('catalogue.ui_price_default') : t('catalogue.ui_price_sar')}
-                      withAsterisk={v.type === 'simple'}
-                      min={0}
-                      decimalScale={2}
-                      styles={ltr}
-                      {...form.getInputProps('price')}
-                      data-testid="field-price"
-                    />
-                    <NumberInput
-                      label={v.type === 'multi' ? t('catalogue.ui_stock_default') : t('catalogue.ui_stock')}
-                      withAsterisk={v.type === 'simple'}
-                      min={0}
-                      allowDecimal={false}
-                      styles={ltr}
-                      {...form.getInputProps('stock')}
-                      data-testid="field-stock"
-                    />
-                    {v.type === 'simple' ? (
-                      <TextInput
-                        label={t('catalogue.ui_sku')}
-                        placeholder={t('catalogue.ui_sku_auto')}
-                        styles={ltr}
-                        {...form.getInputProps('sku')}
-                      />
-                    ) : null}
-                  </SimpleGrid>
-                  {v.type === 'multi' ? <GroupsPicker form={form} features={features} uploadPath={uploadPath} /> : null}
-                </Stack>
-              </Paper>
-
-              <Paper withBorder radius="lg" p="lg">
-                <Stack gap="md">
-                  <Title order={2} fz="h4">
-                    {t('catalogue.ui_section_offer')}
-                  </Title>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <Select
-                      label={t('catalogue.ui_discount_type')}
-                      allowDeselect={false}
-                      data={[
-                        { value: 'none', label: t('catalogue.ui_discount_none') },
-                        { value: 'ratio', label: t('catalogue.ui_discount_ratio') },
-                        { value: 'number', label: t('catalogue.ui_discount_number') },
-                      ]}
-                      {...form.getInputProps('discount_type')}
-                      data-testid="field-discount-type"
-                    />
-                    <NumberInput
-                      label={
-                        v.discount_type === 'ratio'
-                          ? t('catalogue.ui_discount_percent')
-                          : t('catalogue.ui_discount_sar')
-                      }
-                      disabled={v.discount_type === 'none'}
-                      min={0}
-                      decimalScale={v.discount_type === 'ratio' ? 0 : 2}
-                      styles={ltr}
-                      {...form.getInputProps('discount_value')}
-                      data-testid="field-discount-value"
-                    />
-                    <TextInput
-                      type="datetime-local"
-                      label={t('catalogue.ui_discount_expiry')}
-                      description={t('catalogue.ui_discount_expiry_hint')}
-                      disabled={v.discount_type === 'none'}
-                      styles={ltr}
-                      {...form.getInputProps('discount_expires_at')}
-                    />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TagsInput
-                      label={t('catalogue.ui_sizes')}
-                      description={t('catalogue.ui_sizes_hint')}
-                      maxTags={20}
-                      {...form.getInputProps('sizes')}
-                    />
-                    <Group align="flex-end" gap="sm" wrap="nowrap">
-                      <Switch
-                        label={t('catalogue.ui_installation_offered')}
-                        mb={8}
-                        {...form.getInputProps('installation', { type: 'checkbox' })}
-                      />
-                      <NumberInput
-                        label={t('catalogue.ui_installation_price')}
-                        disabled={!v.installation}
-                        min={0}
-                        decimalScale={2}
-                        styles={ltr}
-                        style={{ flex: 1 }}
-                        {...form.getInputProps('installation_price')}
-                      />
-                    </Group>
-                  </SimpleGrid>
-                  <Group gap="xl">
-                    <Switch
-                      label={t('catalogue.ui_available')}
-                      {...form.getInputProps('is_available', { type: 'checkbox' })}
-                    />
-                    <Switch
-                      label={t('catalogue.ui_active')}
-                      {...form.getInputProps('is_active', { type: 'checkbox' })}
-                    />
-                  </Group>
-                </Stack>
-              </Paper>
+              <BasicsSection form={form} choices={choices} uploadPath={uploadPath} />
+              <PriceSection form={form} features={features} uploadPath={uploadPath} />
+              <OfferSection form={form} />
               <Group justify="flex-end">
                 <Button
                   type="submit"
