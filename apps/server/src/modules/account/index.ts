@@ -6,5 +6,5 @@ export { assertSmsAllowed, normalizePhone, type Phone } from './phones.ts';
 export * from './profile.ts';
 export * from './sign-in.ts';
 export * from './sms-cap.ts';
-export { sendCode, type CodeSent, type Deps, type SendInput } from './sms-codes.ts';
+export { sendCode, type CodeSent, type SendInput } from './sms-codes.ts';
 export * from './user.ts';

@@ -1,4 +1,5 @@
 /** A customer's change of phone number: a code to the new number, then the move (every token revoked, the old number told). */
+import type { App } from '../../app-type.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import type { Lang, Session } from '@pool/contracts';
@@ -7,7 +8,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { issueUserToken, revokeUserTokens, type SessionOrigin } from '../../lib/sessions.ts';
 import { assertCanCheck } from './limits.ts';
 import { lockPhone, samePhone, type Phone } from './phones.ts';
-import { codeError, consume, sendCode, type Deps } from './sms-codes.ts';
+import { codeError, consume, sendCode } from './sms-codes.ts';
 import { toSession, type UserRow } from './user.ts';
 
 const users = tables.users;
@@ -27,9 +28,9 @@ async function assertNewPhone(db: Db, user: UserRow, p: Phone) {
   if (await phoneTaken(db, p, user.id)) throw fieldError('phone', 'server.phone_in_use');
 }
 
-export async function sendPhoneChangeCode(deps: Deps, user: UserRow, p: Phone, ip: string, lang: Lang) {
-  await assertNewPhone(deps.db, user, p);
-  return sendCode(deps, { phone: p, purpose: 'phone_change', userId: user.id, ip, lang });
+export async function sendPhoneChangeCode(app: App, user: UserRow, p: Phone, ip: string, lang: Lang) {
+  await assertNewPhone(app.db, user, p);
+  return sendCode(app, { phone: p, purpose: 'phone_change', userId: user.id, ip, lang });
 }
 
 /**
@@ -37,15 +38,15 @@ export async function sendPhoneChangeCode(deps: Deps, user: UserRow, p: Phone, i
  * a new one and tells the old number.
  */
 export async function confirmPhoneChange(
-  deps: Deps,
+  app: App,
   input: { user: UserRow; phone: Phone; code: string; tokenId: number | null; origin: SessionOrigin; lang: Lang },
 ): Promise<Session> {
   const { user, phone: p } = input;
-  await assertNewPhone(deps.db, user, p);
-  await assertCanCheck(deps.db, p.full);
-  const outcome = await deps.db.transaction(async (tx) => {
+  await assertNewPhone(app.db, user, p);
+  await assertCanCheck(app.db, p.full);
+  const outcome = await app.db.transaction(async (tx) => {
     await lockPhone(tx, p);
-    const result = await consume(tx, deps, p, 'phone_change', user.id, input.code);
+    const result = await consume(tx, app, p, 'phone_change', user.id, input.code);
     if (result !== 'ok') return { result } as const;
     if (await phoneTaken(tx, p, user.id)) return { result, taken: true } as const;
     // A pending (never verified) sign-up holding the number gives way to its verified owner.
@@ -70,10 +71,10 @@ export async function confirmPhoneChange(
   if ('taken' in outcome) throw fieldError('phone', 'server.phone_in_use');
   const oldFull = `${user.countryCode}${user.phone}`;
   try {
-    await deps.sms.send(oldFull, translate(input.lang, 'server.sms_phone_changed', { last: p.phone.slice(-3) }));
+    await app.sms.send(oldFull, translate(input.lang, 'server.sms_phone_changed', { last: p.phone.slice(-3) }));
   } catch (err) {
     // The change is done; a failed notice must not undo it.
-    deps.log.error(
+    app.log.error(
       { err: { name: (err as Error).name, message: (err as Error).message } },
       'phone change notice not sent',
     );

@@ -3,6 +3,7 @@
  * registration token, else a pending account and a code), editing it, and
  * deleting the account.
  */
+import type { App } from '../../app-type.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import type { CodeSent, Lang, Session } from '@pool/contracts';
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { issueUserToken, revokeUserTokens, type SessionOrigin } from '../../lib/sessions.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { findUserByPhone, lockPhone, type Phone } from './phones.ts';
-import { sendCode, type Deps } from './sms-codes.ts';
+import { sendCode } from './sms-codes.ts';
 import { toSession } from './user.ts';
 
 const users = tables.users;
@@ -59,12 +60,12 @@ export type SignUpOutcome = ({ kind: 'session'; session: Session } | { kind: 'co
  * Otherwise a pending account (an existing active one is left untouched,
  * with the same answer) and a code to activate it.
  */
-export async function signUp(deps: Deps, input: SignUpInput): Promise<SignUpOutcome> {
+export async function signUp(app: App, input: SignUpInput): Promise<SignUpOutcome> {
   const p = input.phone;
   const values = { ...profileColumns(input.profile), ...(input.image ? { image: input.image } : {}) };
   if (input.registrationToken) {
     const tokenHash = sha256(input.registrationToken);
-    const outcome = await deps.db.transaction(async (tx) => {
+    const outcome = await app.db.transaction(async (tx) => {
       await lockPhone(tx, p);
       const v = tables.phoneVerifications;
       const [verified] = await tx
@@ -105,7 +106,7 @@ export async function signUp(deps: Deps, input: SignUpInput): Promise<SignUpOutc
   }
   let imageUsed = false;
   const data = await sendCode(
-    deps,
+    app,
     { phone: p, purpose: 'login', userId: null, ip: input.origin.ip, lang: input.lang },
     async (tx) => {
       const user = await findUserByPhone(tx, p);

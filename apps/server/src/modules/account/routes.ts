@@ -24,8 +24,7 @@ import { confirmPhoneChange, sendPhoneChangeCode } from './phone-change.ts';
 import { normalizePhone } from './phones.ts';
 import { deleteAccount, signUp, updateProfile } from './profile.ts';
 import { checkLoginCode } from './sign-in.ts';
-import { alertSmsCapReached } from './sms-cap.ts';
-import { sendCode, type Deps } from './sms-codes.ts';
+import { sendCode } from './sms-codes.ts';
 import { toSession, toUser } from './user.ts';
 
 const tags = ['account'];
@@ -33,16 +32,6 @@ const auth = [{ bearer: [] }];
 const forms = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 
 export default async function accountRoutes(app: App) {
-  const deps: Deps = {
-    db: app.db,
-    config: app.config,
-    // Read at each use: tests swap the SMS driver on a running app.
-    get sms() {
-      return app.sms;
-    },
-    log: app.log,
-    smsCapReached: () => alertSmsCapReached(app),
-  };
   for (const [url, summary] of [
     ['/send-code', 'Send a sign-in code by SMS'],
     ['/resend-code', 'Send a new sign-in code (voids the previous one)'],
@@ -60,7 +49,7 @@ export default async function accountRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        const data = await sendCode(deps, {
+        const data = await sendCode(app, {
           phone: normalizePhone(req.body),
           purpose: 'login',
           userId: null,
@@ -85,7 +74,7 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const outcome = await checkLoginCode(deps, {
+      const outcome = await checkLoginCode(app, {
         phone: normalizePhone(req.body),
         code: req.body.code,
         deviceType: req.body.device_type,
@@ -117,7 +106,7 @@ export default async function accountRoutes(app: App) {
       const file = req.uploads.image;
       // Stored before the account is touched: a refused file changes nothing.
       const image = file ? await storeImage(app, file, 'users') : null;
-      const outcome = await signUp(deps, {
+      const outcome = await signUp(app, {
         profile,
         phone: normalizePhone({ phone, country_code }),
         deviceType: device_type,
@@ -227,7 +216,7 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const data = await sendPhoneChangeCode(deps, req.user!, normalizePhone(req.body), req.ip, req.lang);
+      const data = await sendPhoneChangeCode(app, req.user!, normalizePhone(req.body), req.ip, req.lang);
       return reply.ok(data, 'server.code_sent');
     },
   );
@@ -246,7 +235,7 @@ export default async function accountRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const data = await confirmPhoneChange(deps, {
+      const data = await confirmPhoneChange(app, {
         user: req.user!,
         phone: normalizePhone(req.body),
         code: req.body.code,

@@ -1,4 +1,5 @@
 /** Customer sign-in by code (check-code): a session, or a registration token for a new number. */
+import type { App } from '../../app-type.ts';
 import { eq, sql } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import type { Session } from '@pool/contracts';
@@ -9,7 +10,7 @@ import { registerDevice } from '../notifications/index.ts';
 import { assertCanCheck } from './limits.ts';
 import type { CheckResult } from './otp.ts';
 import { findUserByPhone, type Phone } from './phones.ts';
-import { codeError, consume, type Deps } from './sms-codes.ts';
+import { codeError, consume } from './sms-codes.ts';
 import { toSession } from './user.ts';
 
 const users = tables.users;
@@ -21,18 +22,18 @@ export type LoginOutcome =
 
 /** check-code: signs in (activating a pending account) or hands out a registration token. */
 export async function checkLoginCode(
-  deps: Deps,
+  app: App,
   input: { phone: Phone; code: string; deviceType: string; deviceId?: string; origin: SessionOrigin },
 ): Promise<LoginOutcome> {
   const p = input.phone;
-  await assertCanCheck(deps.db, p.full);
+  await assertCanCheck(app.db, p.full);
   type Done =
     | { result: Exclude<CheckResult, 'ok'> }
     | { result: 'ok'; registrationToken: string }
     | { result: 'ok'; blocked: true }
     | { result: 'ok'; session: Session };
-  const outcome = await deps.db.transaction(async (tx): Promise<Done> => {
-    const result = await consume(tx, deps, p, 'login', null, input.code);
+  const outcome = await app.db.transaction(async (tx): Promise<Done> => {
+    const result = await consume(tx, app, p, 'login', null, input.code);
     if (result !== 'ok') return { result };
     let user = await findUserByPhone(tx, p);
     if (!user) {

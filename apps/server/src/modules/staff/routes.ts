@@ -19,8 +19,8 @@ import {
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { originOf } from '../../lib/sessions.ts';
-import { normalizePhone, type Deps } from '../account/index.ts';
-import { alertSmsCapReached } from '../account/index.ts';
+import { normalizePhone } from '../account/index.ts';
+
 import { staffActor } from '../orders/index.ts';
 import { lockOrder, transition } from '../orders/index.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -33,15 +33,6 @@ const tags = ['staff'];
 const security = [{ bearer: [] }];
 
 export default async function staffRoutes(app: App) {
-  const deps: Deps = {
-    db: app.db,
-    config: app.config,
-    get sms() {
-      return app.sms;
-    },
-    log: app.log,
-    smsCapReached: () => alertSmsCapReached(app),
-  };
   const signedIn = app.requireStaff();
 
   app.post(
@@ -57,7 +48,7 @@ export default async function staffRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.ok(await sendStaffCode(deps, normalizePhone(req.body), req.ip, req.lang), 'server.code_sent'),
+      reply.ok(await sendStaffCode(app, normalizePhone(req.body), req.ip, req.lang), 'server.code_sent'),
   );
 
   app.post(
@@ -71,7 +62,7 @@ export default async function staffRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const session = await checkStaffCode(deps, {
+      const session = await checkStaffCode(app, {
         phone: normalizePhone(req.body),
         code: req.body.code,
         deviceType: req.body.device_type,

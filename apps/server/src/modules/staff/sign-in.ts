@@ -4,6 +4,7 @@
  * customer's code never opens a staff session. A number with no staff account
  * gets the same answer and costs no SMS; a blocked one answers `blocked`.
  */
+import type { App } from '../../app-type.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type CodeSent, type Lang, type StaffSession } from '@pool/contracts';
@@ -11,7 +12,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import type { SessionOrigin } from '../../lib/sessions.ts';
 import { assertCanCheck, recordFailedCheck } from '../account/index.ts';
 import { consumeCode } from '../account/index.ts';
-import { assertSmsAllowed, sendCode, type Deps, type Phone } from '../account/index.ts';
+import { assertSmsAllowed, sendCode, type Phone } from '../account/index.ts';
 import { getStaff } from './service.ts';
 import { issueStaffToken } from './sessions.ts';
 
@@ -26,9 +27,9 @@ async function staffByPhone(db: Db, p: Phone) {
   return row ?? null;
 }
 
-export async function sendStaffCode(deps: Deps, phone: Phone, ip: string, lang: Lang): Promise<CodeSent> {
-  await assertSmsAllowed(deps.db, deps.config, phone.countryCode);
-  const member = await staffByPhone(deps.db, phone);
+export async function sendStaffCode(app: App, phone: Phone, ip: string, lang: Lang): Promise<CodeSent> {
+  await assertSmsAllowed(app.db, app.config, phone.countryCode);
+  const member = await staffByPhone(app.db, phone);
   if (member?.isBlocked) throw new AppError('blocked', 'server.blocked');
   if (!member) {
     return {
@@ -38,19 +39,19 @@ export async function sendStaffCode(deps: Deps, phone: Phone, ip: string, lang: 
       expires_in: OTP_TTL_SECONDS,
     };
   }
-  return sendCode(deps, { phone, purpose: 'staff_login', userId: null, ip, lang });
+  return sendCode(app, { phone, purpose: 'staff_login', userId: null, ip, lang });
 }
 
 export async function checkStaffCode(
-  deps: Deps,
+  app: App,
   input: { phone: Phone; code: string; deviceType: string; origin: SessionOrigin; lang: Lang },
 ): Promise<StaffSession> {
   const p = input.phone;
-  await assertCanCheck(deps.db, p.full);
-  const outcome = await deps.db.transaction(async (tx) => {
+  await assertCanCheck(app.db, p.full);
+  const outcome = await app.db.transaction(async (tx) => {
     const result = await consumeCode(
       tx,
-      deps.config.otpSecret,
+      app.config.otpSecret,
       { phone: p.full, purpose: 'staff_login', userId: null },
       input.code,
     );
@@ -66,6 +67,6 @@ export async function checkStaffCode(
     throw fieldError('code', outcome.result === 'invalid' ? 'server.code_invalid' : 'server.code_expired');
   }
   if ('blocked' in outcome) throw new AppError('blocked', 'server.blocked');
-  const { open_orders: _open, is_blocked: _blocked, ...staff } = await getStaff(deps.db, outcome.staffId, input.lang);
+  const { open_orders: _open, is_blocked: _blocked, ...staff } = await getStaff(app.db, outcome.staffId, input.lang);
   return { token: outcome.token, staff };
 }
