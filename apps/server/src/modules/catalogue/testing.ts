@@ -1,8 +1,8 @@
 /** Helpers for the catalogue tests (not a test file itself). */
 import { makeBrand, makeCategory, makeFeature } from '@pool/db';
 import type { ProductInput } from '@pool/contracts';
-import type { TestApp } from '../../testing/app.ts';
-import { adminCall, expectOk, multipart, png } from '../admin-content/testing.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { adminCall, adminToken, expectOk, multipart, png } from '../admin-content/testing.ts';
 
 export * from '../admin-content/testing.ts';
 
@@ -35,6 +35,15 @@ export async function catalogue(app: TestApp) {
 }
 
 export type Catalogue = Awaited<ReturnType<typeof catalogue>>;
+
+/** What the product tests start from: a test app, a super admin's token and `catalogue`. */
+export async function productTestSetup() {
+  const app = await buildTestApp();
+  const token = await adminToken(app);
+  return { app, token, c: await catalogue(app) };
+}
+
+export type ProductTest = Awaited<ReturnType<typeof productTestSetup>>;
 
 /** A valid simple product body in `c`'s pump category. */
 export const simpleBody = (c: Catalogue, o: Partial<ProductInput> = {}): ProductInput => ({
