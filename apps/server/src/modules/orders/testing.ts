@@ -2,10 +2,12 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeCity, makeProduct, makeUser, tables, type VariantSpec } from '@pool/db';
+import type { CheckoutResult } from '@pool/contracts';
 import type { Lang } from '@pool/i18n';
 import { issueUserToken } from '../../lib/sessions.ts';
-import type { TestApp } from '../../testing/app.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { t, type Body } from '../account/testing.ts';
+import { adminToken } from '../admin-content/testing.ts';
 import { credit } from '../wallet/service.ts';
 
 export { t };
@@ -105,4 +107,31 @@ export async function readyToBuy(
   }
   const { id: addressId } = await address(app, token, cityId);
   return { user, token, addressId };
+}
+
+/** What the store order tests start from: a test app, a delivery city (20 SAR) and a super admin's token. */
+export async function storeOrdersSetup() {
+  const app = await buildTestApp();
+  const cityId = (await deliveryCity(app, 2000)).id;
+  const boss = await adminToken(app);
+  return { app, cityId, boss };
+}
+
+/** A customer's order of one unit (price 100 SAR), paid by wallet or left waiting for the card. */
+export async function placeOrder(
+  app: TestApp,
+  cityId: number,
+  method: 'wallet' | 'electronic',
+  o: { stock?: number } = {},
+) {
+  const a = await product(app, { price: 10_000, stock: o.stock ?? 5 });
+  const buyer = await readyToBuy(app, [{ variantId: a.variant.id }], cityId);
+  if (method === 'wallet') await fillWallet(app, buyer.user.id, 50_000);
+  const done = ok<CheckoutResult>(
+    await api(app, 'POST', '/checkout', {
+      token: buyer.token,
+      body: { address_id: buyer.addressId, payment_method: method },
+    }),
+  );
+  return { ...buyer, ...a, order: done };
 }
