@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db, tables } from '@pool/db';
+import type { PaymentPurpose } from '@pool/contracts';
 import type { Config } from './config.ts';
 import type { PaymentGateway } from './integrations/payments/types.ts';
 import type { SmsDriver } from './integrations/sms/types.ts';
@@ -32,6 +33,12 @@ export type Events = {
 
 /** Told of the notification rows just stored (web and app push hook in here); a failure is only logged. */
 export type NotificationListener = (app: App, rows: (typeof tables.notifications.$inferSelect)[]) => Promise<void>;
+
+/**
+ * What a verified payment of one purpose does, inside the transaction that marks it paid (so once
+ * per payment). If it throws, the payment stays unpaid and the next verification tries again.
+ */
+export type PaidHandler = (tx: Db, payment: typeof tables.payments.$inferSelect) => Promise<void>;
 
 export type JobRequest = { data?: object; at?: Date; key?: string; db?: Db };
 
@@ -60,5 +67,7 @@ declare module 'fastify' {
     events: Events;
     jobs: Jobs;
     notificationListeners: readonly NotificationListener[];
+    /** One handler per payment purpose (the payments module runs it). */
+    paidHandlers: Readonly<Record<PaymentPurpose, PaidHandler>>;
   }
 }

@@ -28,7 +28,8 @@ import rateLimitsPlugin from './plugins/rate-limits.ts';
 import textGuardPlugin from './plugins/text-guard.ts';
 import { registerModules } from './modules/index.ts';
 import { createEvents } from './modules/events/index.ts';
-import { orderNotifications, payDeadlines } from './modules/orders/index.ts';
+import { orderNotifications, orderPaid, payDeadlines } from './modules/orders/index.ts';
+import { walletCharged } from './modules/wallet/index.ts';
 import { createJobs } from './jobs/queue.ts';
 import { pushNotifications } from './modules/push/index.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
@@ -82,6 +83,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('jobs', createJobs(app));
   // Told of every stored notification, in this order.
   app.decorate('notificationListeners', [pushNotifications]);
+  // What a verified card payment does, by its purpose.
+  app.decorate('paidHandlers', {
+    order: (tx, payment) => orderPaid(app, tx, payment),
+    wallet_charge: walletCharged,
+  });
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -5,7 +5,7 @@
  * while it is still `pending_payment` (the order row is locked and its status
  * checked), so stock and coupon use come back once even with N processes
  * running this at the same time. A payment that lands after the cancellation
- * is refunded by the orders module's paid handler. Refunds left half-done (a
+ * is refunded by the `order-refund` job its paid handler sends. Refunds left half-done (a
  * process that died after claiming one) are finished here too.
  */
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';

@@ -12,7 +12,13 @@ import type { App } from '../app-type.ts';
 import type { Config } from '../config.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
 import { deliverDuePushes } from '../modules/push/index.ts';
-import { PAY_DEADLINE_JOB, type PayDeadline } from '../modules/orders/index.ts';
+import {
+  PAY_DEADLINE_JOB,
+  REFUND_JOB,
+  settleRefunds,
+  type PayDeadline,
+  type RefundDue,
+} from '../modules/orders/index.ts';
 import { cancelUnpaidOrder, runOrderJobs } from './auto-cancel.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -39,6 +45,8 @@ export type JobDefinition = {
 export const JOBS = {
   // One order's pay-by time (sent when it enters pending_payment; one per order).
   [PAY_DEADLINE_JOB]: { run: (app, data) => cancelUnpaidOrder(app, (data as PayDeadline).order_id) },
+  // One order's card refunds, due since a transaction that committed (a payment of an order no longer pending).
+  [REFUND_JOB]: { run: (app, data) => settleRefunds(app, (data as RefundDue).order_id) },
   // The floor: overdue orders whose deadline job was lost, refunds left half-done.
   'orders-due': { cron: '*/5 * * * *', run: (app) => runOrderJobs(app) },
   // Domain events committed but not delivered (the process died, or a subscriber failed).

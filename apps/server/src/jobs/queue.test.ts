@@ -10,7 +10,9 @@ import type { CheckoutResult } from '@pool/contracts';
 import { buildApp, type App } from '../app.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
-import { PAY_DEADLINE_JOB } from '../modules/orders/index.ts';
+import { cancelOrder, PAY_DEADLINE_JOB, REFUND_JOB, SYSTEM } from '../modules/orders/index.ts';
+import { verifyPayment } from '../modules/payments/index.ts';
+import { SANDBOX_CARDS, type SandboxGateway } from '../integrations/payments/sandbox.ts';
 import { createJobs } from './queue.ts';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -36,6 +38,21 @@ describe('job queue with two processes', () => {
     await second.close();
     await app.close();
   });
+  let working: Promise<unknown> | undefined;
+  /** Both processes work the app's queue (from the first test that needs it on). */
+  const startBoth = () => (working ??= Promise.all([app.jobs.start(), second.jobs.start()]));
+  const checkoutByCard = async (stock: number) => {
+    const cityId = (await deliveryCity(app, 1000)).id;
+    const item = await product(app, { stock });
+    const buyer = await readyToBuy(app, [{ variantId: item.variant.id }], cityId);
+    const placed = ok<CheckoutResult>(
+      await api(app, 'POST', '/checkout', {
+        token: buyer.token,
+        body: { address_id: buyer.addressId, payment_method: 'electronic' },
+      }),
+    );
+    return { item, order_id: placed.order_id };
+  };
 
   it('runs a requested job once at a time across processes, however often both ask for it', async () => {
     let running = 0;
@@ -69,16 +86,8 @@ describe('job queue with two processes', () => {
   });
 
   it("schedules each order's pay-by check once at checkout; due, it cancels once, tells once, returns the stock once", async () => {
-    await Promise.all([app.jobs.start(), second.jobs.start()]);
-    const cityId = (await deliveryCity(app, 1000)).id;
-    const item = await product(app, { stock: 3 });
-    const buyer = await readyToBuy(app, [{ variantId: item.variant.id }], cityId);
-    const { order_id } = ok<CheckoutResult>(
-      await api(app, 'POST', '/checkout', {
-        token: buyer.token,
-        body: { address_id: buyer.addressId, payment_method: 'electronic' },
-      }),
-    );
+    await startBoth();
+    const { item, order_id } = await checkoutByCard(3);
     expect(await stockOf(app, item.variant.id)).toBe(2);
     const [order] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, order_id));
     const deadlineJobs = () =>
@@ -121,5 +130,26 @@ describe('job queue with two processes', () => {
     expect(history).toHaveLength(1);
     expect(await told()).toHaveLength(1);
     expect(await stockOf(app, item.variant.id)).toBe(3);
+  });
+
+  it('refunds a payment that arrives after its order was cancelled by a job sent with the payment, once', async () => {
+    await startBoth();
+    const { order_id } = await checkoutByCard(2);
+    await cancelOrder(app, { orderId: order_id, actor: SYSTEM, to: 'cancelled' });
+    // The customer paid on the gateway's page meanwhile; the webhook's verification comes after.
+    const [payment] = await app.db.select().from(tables.payments).where(eq(tables.payments.orderId, order_id));
+    (app.payments as SandboxGateway).pay(payment!.gatewayId!, SANDBOX_CARDS.success);
+    await Promise.all([verifyPayment(app, payment!.id), verifyPayment(second, payment!.id)]);
+    const refunded = async () =>
+      (await app.db.select().from(tables.payments).where(eq(tables.payments.id, payment!.id)))[0]!;
+    await until(async () => (await refunded()).status === 'refunded');
+    const jobs = await queryRows<{ state: string }>(
+      app.db,
+      sql`select state from pgboss.job where name = ${REFUND_JOB} and singleton_key = ${String(order_id)}`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(await refunded()).toMatchObject({ refundedAmount: payment!.amount });
+    const [order] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, order_id));
+    expect(order).toMatchObject({ status: 'cancelled', refundStatus: 'card' });
   });
 });

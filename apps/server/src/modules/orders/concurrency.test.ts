@@ -20,10 +20,8 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { verifyPayment } from '../payments/service.ts';
 import { getBalance } from '../wallet/service.ts';
 import { customerActor, SYSTEM } from './kernel/actor.ts';
-import { cancelOrder } from './kernel/money.ts';
+import { cancelOrder, settleRefunds } from './kernel/money.ts';
 import { address, api, customer, deliveryCity, fillWallet, ok, product, stockOf } from './testing.ts';
-
-const settle = () => new Promise((r) => setTimeout(r, 600));
 
 describe('store guarantees under concurrency (PostgreSQL)', () => {
   let app: TestApp;
@@ -159,7 +157,8 @@ describe('store guarantees under concurrency (PostgreSQL)', () => {
         cancelOrder(app, { orderId: p.orderId!, actor: SYSTEM, to: 'cancelled' }).catch(() => undefined),
       ]),
     );
-    await settle();
+    // The refund jobs those payments sent (the queue is not started in these tests).
+    for (const id of ids) await settleRefunds(app, id);
     const rows = await app.db.select().from(tables.orders).where(inArray(tables.orders.id, ids));
     const after = await app.db.select().from(tables.payments).where(inArray(tables.payments.orderId, ids));
     let kept = 0;

@@ -28,7 +28,6 @@ const base = { tags: ['store orders'], security: [{ bearer: [] }] };
 const detail = envelope(storeOrderDetail);
 
 export default async function orderRoutes(app: App) {
-  money.registerOrderPayments(app);
   const signedIn = app.requireUser();
 
   app.post(

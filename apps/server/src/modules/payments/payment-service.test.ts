@@ -8,8 +8,8 @@ import { tables } from '@pool/db';
 import type { SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { GatewayError, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
-import '../wallet/service.ts';
-import { refundPayment, registerPaidHandler, startPayment, verifyPayment } from './service.ts';
+import type { PaidHandler } from '../../app-type.ts';
+import { refundPayment, startPayment, verifyPayment } from './service.ts';
 import { customer, insertOrder } from './testing.ts';
 
 describe('payment service', () => {
@@ -20,6 +20,8 @@ describe('payment service', () => {
     sandbox = app.payments as SandboxGateway;
   });
   afterAll(() => app.close());
+  /** The app with another handler for order payments. */
+  const withOrderHandler = (order: PaidHandler) => ({ ...app, paidHandlers: { ...app.paidHandlers, order } });
 
   const paidPayment = async (userId: number, amount: number, purpose: 'order' | 'wallet_charge' = 'wallet_charge') => {
     const { payment_id, redirect_url } = await startPayment(app, app.db, {
@@ -38,7 +40,7 @@ describe('payment service', () => {
     const { user } = await customer(app);
     const order = await insertOrder(app.db, user.id);
     const calls: number[] = [];
-    registerPaidHandler('order', async (tx, payment) => {
+    const counting = withOrderHandler(async (tx, payment) => {
       calls.push(payment.id);
       await tx
         .update(tables.orders)
@@ -54,8 +56,8 @@ describe('payment service', () => {
       returnPath: '/en/orders',
     });
     sandbox.pay(redirect_url.split('/').pop()!.split('?')[0]!, '4111111111111111');
-    await verifyPayment(app, payment_id);
-    await verifyPayment(app, payment_id);
+    await verifyPayment(counting, payment_id);
+    await verifyPayment(counting, payment_id);
     expect(calls).toEqual([payment_id]);
     const [o] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, order.id));
     expect(o!.paidAt).not.toBeNull();
@@ -64,7 +66,7 @@ describe('payment service', () => {
   it('keeps a payment unpaid when its handler fails, so a later check can finish it', async () => {
     const { user } = await customer(app);
     let fail = true;
-    registerPaidHandler('order', async () => {
+    const failing = withOrderHandler(async () => {
       if (fail) throw new Error('order handler failed');
     });
     const { payment_id, redirect_url } = await startPayment(app, app.db, {
@@ -75,12 +77,11 @@ describe('payment service', () => {
       returnPath: '/orders',
     });
     sandbox.pay(redirect_url.split('/').pop()!, '4111111111111111');
-    await expect(verifyPayment(app, payment_id)).rejects.toThrow('order handler failed');
+    await expect(verifyPayment(failing, payment_id)).rejects.toThrow('order handler failed');
     const [row] = await app.db.select().from(tables.payments).where(eq(tables.payments.id, payment_id));
     expect(row!.status).toBe('initiated');
     fail = false;
-    expect((await verifyPayment(app, payment_id)).payment.status).toBe('paid');
-    registerPaidHandler('order', async () => undefined);
+    expect((await verifyPayment(failing, payment_id)).payment.status).toBe('paid');
   });
 
   it('refunds to the card: partial, then the rest; never more than was paid, also in parallel', async () => {
@@ -115,9 +116,7 @@ describe('payment service', () => {
         throw new GatewayError('down');
       },
     };
-    await expect(
-      refundPayment({ ...app, payments: broken, config: app.config }, app.db, paid, 500),
-    ).rejects.toMatchObject({
+    await expect(refundPayment({ ...app, payments: broken }, app.db, paid, 500)).rejects.toMatchObject({
       status: 502,
       msgKey: 'payments.gateway_unavailable',
     });
@@ -139,7 +138,7 @@ describe('payment service', () => {
         throw new GatewayError('unreachable');
       },
     };
-    const deps = { db: app.db, payments: down, config: app.config };
+    const deps = { ...app, payments: down };
     const err = await startPayment(deps, app.db, {
       userId: user.id,
       purpose: 'wallet_charge',

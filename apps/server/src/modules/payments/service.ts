@@ -3,49 +3,27 @@
  * gateway's hosted page, and verification by fetching the payment from the
  * gateway. A payment is paid only when the gateway says `paid` with our
  * amount, currency SAR and our ids in its metadata; then, in one transaction,
- * the row turns paid (once: a conditional UPDATE) and the handler registered
- * for its purpose runs (`wallet_charge`: the wallet is credited; `order`: the
- * orders module). A `failed` never undoes `paid`.
+ * the row turns paid (once: a conditional UPDATE) and the app's handler for
+ * its purpose runs (`app.paidHandlers`: `wallet_charge` credits the wallet,
+ * `order` is the orders kernel's). A `failed` never undoes `paid`.
  *
- * `deps` is the Fastify app (it has `db`, `payments`, `config`, `log`) or an
- * object with the same fields, e.g. in tests with another gateway.
+ * Each function takes the app (or, in tests, the app with another gateway or handler).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { safeReturnPath, type Lang, type PaymentInfo, type PaymentPurpose } from '@pool/contracts';
 import { translate } from '@pool/i18n';
+import type { App } from '../../app-type.ts';
 import type { Config } from '../../config.ts';
-import type { PaymentGateway } from '../../integrations/payments/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 
 export type PaymentRow = typeof tables.payments.$inferSelect;
-export type PaymentDeps = {
-  db: Db;
-  payments: PaymentGateway;
-  config: Pick<Config, 'PUBLIC_URL'>;
-  log?: FastifyBaseLogger;
-  /** Delivers the domain events a paid handler emitted, once its transaction has committed (the app's). */
-  events?: { deliver: () => Promise<unknown> };
-};
+/** What the payment functions use of the app. */
+export type PaymentApp = Pick<App, 'db' | 'payments' | 'config' | 'log' | 'events' | 'paidHandlers'>;
 
 const p = tables.payments;
-
-// --- what happens when a payment is paid --------------------------------------------------------
-
-export type PaidHandler = (tx: Db, payment: PaymentRow) => Promise<void>;
-const handlers = new Map<PaymentPurpose, PaidHandler>();
-
-/**
- * Runs `handler` inside the transaction that marks a payment of `purpose` paid,
- * exactly once per payment. If it throws, the payment stays unpaid (and the
- * next verification tries again). One handler per purpose; a later one replaces it.
- */
-export function registerPaidHandler(purpose: PaymentPurpose, handler: PaidHandler) {
-  handlers.set(purpose, handler);
-}
 
 // --- start --------------------------------------------------------------------------------------
 
@@ -70,7 +48,7 @@ export const publicUrl = (config: Pick<Config, 'PUBLIC_URL'>, path: string) =>
 export const returnUrl = (config: Pick<Config, 'PUBLIC_URL'>, givenId: string, returnPath: string) =>
   publicUrl(config, `/api/payments/return/${givenId}?to=${encodeURIComponent(returnPath)}`);
 
-export async function startPayment(deps: Omit<PaymentDeps, 'db'>, db: Db, input: StartPaymentInput) {
+export async function startPayment(deps: PaymentApp, db: Db, input: StartPaymentInput) {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('amount', 'validation.invalid');
   const returnPath = safeReturnPath(input.returnPath);
   if (!returnPath) throw fieldError('return_path', 'validation.invalid');
@@ -113,7 +91,7 @@ export async function startPayment(deps: Omit<PaymentDeps, 'db'>, db: Db, input:
       lang: input.lang,
     });
   } catch (err) {
-    deps.log?.error({ err, paymentId: payment.id }, 'could not start a card payment');
+    deps.log.error({ err, paymentId: payment.id }, 'could not start a card payment');
     await db
       .update(p)
       .set({ status: 'failed' })
@@ -148,7 +126,7 @@ async function findPayment(db: Db, ref: number | string) {
  * the answer. Idempotent: a paid payment is left as it is, and a second call
  * (or a replayed webhook) changes nothing.
  */
-export async function verifyPayment(deps: PaymentDeps, ref: number | string): Promise<Verification> {
+export async function verifyPayment(deps: PaymentApp, ref: number | string): Promise<Verification> {
   const row = await findPayment(deps.db, ref);
   if (!row) throw notFound();
   if (row.status === 'paid' || row.status === 'refunded' || !row.gatewayId) return { payment: row, changed: false };
@@ -157,7 +135,7 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
   try {
     fetched = await deps.payments.fetch(row.gatewayId);
   } catch (err) {
-    deps.log?.error({ err, paymentId: row.id }, 'could not fetch a payment from the gateway');
+    deps.log.error({ err, paymentId: row.id }, 'could not fetch a payment from the gateway');
     throw new AppError('fail', 'payments.gateway_unavailable', { status: 502 });
   }
 
@@ -170,7 +148,7 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
       fetched.metadata.given_id === row.givenId &&
       fetched.metadata.payment_id === String(row.id);
     if (!matches) {
-      deps.log?.error(
+      deps.log.error(
         {
           paymentId: row.id,
           ours: { amount: row.amount, currency: row.currency },
@@ -187,10 +165,10 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
         .where(and(eq(p.id, row.id), inArray(p.status, ['initiated', 'failed'])))
         .returning();
       if (!paid) return { payment: (await findPayment(tx, row.id))!, changed: false };
-      await handlers.get(paid.purpose)?.(tx, paid);
+      await deps.paidHandlers[paid.purpose](tx, paid);
       return { payment: paid, changed: true };
     });
-    if (verified.changed) await deps.events?.deliver();
+    if (verified.changed) await deps.events.deliver();
     return verified;
   }
 
@@ -214,7 +192,7 @@ export async function verifyPayment(deps: PaymentDeps, ref: number | string): Pr
  * paid), then asked of the gateway; if the gateway fails and has not refunded,
  * the reservation is undone and the call answers 502.
  */
-export async function refundPayment(deps: Omit<PaymentDeps, 'db'>, db: Db, paymentId: number, amount: number) {
+export async function refundPayment(deps: PaymentApp, db: Db, paymentId: number, amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw fieldError('amount', 'validation.invalid');
   const [reserved] = await db
     .update(p)
@@ -237,7 +215,7 @@ export async function refundPayment(deps: Omit<PaymentDeps, 'db'>, db: Db, payme
   } catch (err) {
     const seen = await deps.payments.fetch(reserved.gatewayId!).catch(() => null);
     if (!seen || seen.refunded < reserved.refundedAmount) {
-      deps.log?.error({ err, paymentId }, 'the gateway did not refund');
+      deps.log.error({ err, paymentId }, 'the gateway did not refund');
       await db
         .update(p)
         .set({ refundedAmount: sql`${p.refundedAmount} - ${amount}` })

@@ -10,7 +10,6 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { registerPaidHandler } from '../payments/index.ts';
 
 const w = tables.wallets;
 const e = tables.walletEntries;
@@ -148,7 +147,7 @@ export async function walletPage(db: Db, userId: number, page: number): Promise<
   };
 }
 
-// A verified card payment for a wallet charge credits the wallet, in the payment's transaction (so once).
-registerPaidHandler('wallet_charge', async (tx, payment) => {
+/** The `wallet_charge` purpose's paid handler (app.paidHandlers): credits the wallet in the payment's transaction, so once. */
+export async function walletCharged(tx: Db, payment: typeof tables.payments.$inferSelect) {
   await credit(tx, payment.userId, payment.amount, 'charge', { paymentId: payment.id });
-});
+}

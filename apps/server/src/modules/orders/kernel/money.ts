@@ -15,7 +15,7 @@ import { ORDER_MACHINES, ORDER_PAGE, V, type Lang, type OrderKind } from '@pool/
 import type { App } from '../../../app-type.ts';
 import { AppError, fieldError } from '../../../lib/errors.ts';
 import { retryTransaction } from '../../../lib/retry.ts';
-import { refundPayment, registerPaidHandler, startPayment, type PaymentRow } from '../../payments/index.ts';
+import { refundPayment, startPayment, type PaymentRow } from '../../payments/index.ts';
 import { credit } from '../../wallet/index.ts';
 import type { Actor } from './actor.ts';
 import { SYSTEM } from './actor.ts';
@@ -64,36 +64,31 @@ export async function markPaid(tx: Db, order: OrderRow, paymentId: number | null
   return paid;
 }
 
-/**
- * Registers the `order` purpose with the payments module (when the app is
- * built). A verified payment of a pending order moves it to its kind's paid
- * state; a payment of an order that is no longer pending (cancelled meanwhile,
- * or paid twice) is refunded instead.
- */
-export function registerOrderPayments(app: App) {
-  registerPaidHandler('order', async (tx: Db, payment: PaymentRow) => {
-    if (!payment.orderId) return;
-    const [exists] = await tx.select({ id: o.id }).from(o).where(eq(o.id, payment.orderId));
-    if (!exists) return;
-    const order = await lockOrder(tx, payment.orderId);
-    if (order.status === 'pending_payment') {
-      await markPaid(tx, order, payment.id);
-      return;
-    }
-    await tx
-      .update(o)
-      .set({ refundStatus: 'pending', refundClaimedAt: null })
-      .where(and(eq(o.id, order.id), or(sql`${o.refundStatus} is null`, inArray(o.refundStatus, ['card', 'wallet']))));
-    settleLater(app, order.id);
-  });
-}
+/** The job that settles an order's card refunds (sent when a refund became due inside a transaction). */
+export const REFUND_JOB = 'order-refund';
+export type RefundDue = { order_id: number };
 
-/** Settles a refund once the payment's transaction has committed (and the job catches what this misses). */
-function settleLater(app: App, orderId: number) {
-  const timer = setTimeout(() => {
-    settleRefunds(app, orderId).catch((err: unknown) => app.log.error({ err, orderId }, 'refund: settling failed'));
-  }, 200);
-  timer.unref();
+/**
+ * The `order` purpose's paid handler (app.paidHandlers), in the payment's
+ * transaction. A verified payment of a pending order moves it to its kind's
+ * paid state; a payment of an order that is no longer pending (cancelled
+ * meanwhile, or paid twice) is to be refunded: the refund job is sent with
+ * this transaction, so it runs after the commit (and the sweep catches it if lost).
+ */
+export async function orderPaid(app: App, tx: Db, payment: PaymentRow) {
+  if (!payment.orderId) return;
+  const [exists] = await tx.select({ id: o.id }).from(o).where(eq(o.id, payment.orderId));
+  if (!exists) return;
+  const order = await lockOrder(tx, payment.orderId);
+  if (order.status === 'pending_payment') {
+    await markPaid(tx, order, payment.id);
+    return;
+  }
+  await tx
+    .update(o)
+    .set({ refundStatus: 'pending', refundClaimedAt: null })
+    .where(and(eq(o.id, order.id), or(sql`${o.refundStatus} is null`, inArray(o.refundStatus, ['card', 'wallet']))));
+  await app.jobs.send(REFUND_JOB, { data: { order_id: order.id } satisfies RefundDue, key: String(order.id), db: tx });
 }
 
 export type CancelInput = {
