@@ -1,5 +1,5 @@
 /** The store's closed sets, shared by the server, the site, the dashboard and the mobile apps. */
-import { nextStates, STORE_MACHINE, type StoreOrderStatus } from './order-machines.ts';
+import { STORE_MACHINE } from './order-machines.ts';
 
 export const PRODUCT_TYPES = ['simple', 'multi'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -20,6 +20,3 @@ export const STORE_PAGE_SIZE = 12;
 /** The store's order states, tabs and moves: its declaration in the order kernel (order-machines.ts). */
 export const STORE_ORDER_STATUSES = STORE_MACHINE.states;
 export const STORE_TAB_OF = STORE_MACHINE.tab;
-
-/** Where an admin may move a store order from its current state. */
-export const adminNextStatuses = (from: StoreOrderStatus) => nextStates('store', from, 'admin') as StoreOrderStatus[];

@@ -26,7 +26,7 @@ const detail = envelope(adminOrderDetail);
 
 export default async function adminOrderRoutes(app: App) {
   const show = async (id: number, lang: 'ar' | 'en') => {
-    const d = await queries.adminOrderDetail(app.db, id, lang);
+    const d = await queries.adminOrderDetail(app.db, 'store', id, lang);
     if (!d) throw notFound();
     return d;
   };
@@ -44,7 +44,7 @@ export default async function adminOrderRoutes(app: App) {
         response: { 200: envelope(paginated(adminOrderItem)) },
       },
     },
-    async (req, reply) => reply.ok(await queries.listAdminOrders(app.db, req.query, req.lang)),
+    async (req, reply) => reply.ok(await queries.listAdminOrders(app.db, ['store'], req.query, req.lang)),
   );
 
   app.get(
@@ -119,7 +119,7 @@ export default async function adminOrderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const row = await queries.findStoreOrder(app.db, req.params.id);
+      const row = await queries.findOrder(app.db, 'store', req.params.id);
       if (!row) throw notFound();
       return reply.ok(await queries.invoiceOf(app.db, row, req.lang));
     },

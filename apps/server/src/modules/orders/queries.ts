@@ -1,8 +1,14 @@
-/** Reading store orders: the customer's tabs and details, the dashboard's list and details, the tax invoice. */
+/**
+ * Reading orders of any kind through the kernel's declarations: the customer's
+ * tabs (each kind's states in a tab) and details, the dashboard's list and
+ * details, the tax invoice. Callers name the kinds they list (the store's
+ * routes: `store`); the row's kind decides its tab and next moves.
+ */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ADMIN_ORDERS_PER_PAGE,
+  nextStates,
   STORE_ORDERS_PER_PAGE,
   statesInTab,
   tabOf,
@@ -12,6 +18,7 @@ import {
   type AdminOrderItem,
   type AdminOrdersQuery,
   type Lang,
+  type OrderKind,
   type OrderTab,
   type PriceLines,
   type StoreInvoice,
@@ -22,7 +29,7 @@ import {
 import { translate } from '@pool/i18n';
 import { AppError } from '../../lib/errors.ts';
 import { storedSettings } from '../content/index.ts';
-import { nextStatuses, type OrderRow } from './service.ts';
+import type { OrderRow } from './kernel/hooks.ts';
 import { zatcaQr } from './zatca.ts';
 
 const o = tables.orders;
@@ -55,7 +62,7 @@ function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
     id: row.id,
     number: row.number,
     status: row.status as StoreOrderStatus,
-    tab: tabOf('store', row.status),
+    tab: tabOf(row.kind, row.status),
     created_at: row.createdAt.toISOString(),
     payment_method: row.paymentMethod,
     total: row.total,
@@ -94,14 +101,24 @@ function addressOf(row: OrderRow, lang: Lang) {
   };
 }
 
-/** The customer's store orders, newest first, optionally one tab. */
-export async function listCustomerOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
-  const statuses = q.tab ? statesInTab('store', q.tab) : null;
-  const where = and(
-    eq(o.userId, userId),
-    eq(o.kind, 'store'),
-    statuses ? (statuses.length ? inArray(o.status, statuses) : eq(o.id, -1)) : undefined,
-  );
+/** Orders of these kinds, in one of the customer's tabs when given (each kind's own states in it). */
+export function ofKinds(kinds: readonly OrderKind[], tab?: OrderTab): SQL {
+  if (!tab) return inArray(o.kind, [...kinds]);
+  const parts = kinds.flatMap((kind) => {
+    const states = statesInTab(kind, tab);
+    return states.length ? [and(eq(o.kind, kind), inArray(o.status, states))!] : [];
+  });
+  return parts.length ? or(...parts)! : eq(o.id, -1);
+}
+
+/** The customer's orders of these kinds, newest first, optionally one tab. */
+export async function listCustomerOrders(
+  db: Db,
+  userId: number,
+  q: { tab?: OrderTab; page: number; kinds: readonly OrderKind[] },
+  lang: Lang,
+) {
+  const where = and(eq(o.userId, userId), ofKinds(q.kinds, q.tab));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
   const rows = await db
     .select()
@@ -186,10 +203,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const fromDate = (v: string) => (DAY.test(v) ? dayStart(v) : new Date(v));
 const toDateExclusive = (v: string) => (DAY.test(v) ? dayEnd(v) : new Date(Date.parse(v) + 1));
 
-export async function listAdminOrders(db: Db, q: AdminOrdersQuery, lang: Lang) {
+export async function listAdminOrders(db: Db, kinds: readonly OrderKind[], q: AdminOrdersQuery, lang: Lang) {
   const search = q.q?.trim();
   const where = and(
-    eq(o.kind, 'store'),
+    ofKinds(kinds),
     q.status ? eq(o.status, q.status) : undefined,
     q.payment_method ? eq(o.paymentMethod, q.payment_method) : undefined,
     q.city_id ? eq(o.cityId, q.city_id) : undefined,
@@ -232,12 +249,17 @@ export async function listAdminOrders(db: Db, q: AdminOrdersQuery, lang: Lang) {
   return { data, pagination: pages(total, ADMIN_ORDERS_PER_PAGE, q.page) };
 }
 
-export async function adminOrderDetail(db: Db, orderId: number, lang: Lang): Promise<AdminOrderDetail | undefined> {
+export async function adminOrderDetail(
+  db: Db,
+  kind: OrderKind,
+  orderId: number,
+  lang: Lang,
+): Promise<AdminOrderDetail | undefined> {
   const [row] = await db
     .select({ order: o, user: u })
     .from(o)
     .innerJoin(u, eq(u.id, o.userId))
-    .where(and(eq(o.id, orderId), eq(o.kind, 'store')));
+    .where(and(eq(o.id, orderId), eq(o.kind, kind)));
   if (!row) return undefined;
   const pay = tables.payments;
   const [payment] = await db
@@ -251,16 +273,16 @@ export async function adminOrderDetail(db: Db, orderId: number, lang: Lang): Pro
     customer_id: row.user.id,
     customer_name: row.user.name,
     customer_phone: `+${row.user.countryCode} ${row.user.phone}`,
-    next_statuses: nextStatuses(row.order),
+    next_statuses: nextStates(kind, row.order.status, 'admin') as StoreOrderStatus[],
     payment_status: row.order.paymentMethod === 'wallet' ? null : (payment?.status ?? null),
   };
 }
 
-export async function findStoreOrder(db: Db, orderId: number) {
+export async function findOrder(db: Db, kind: OrderKind, orderId: number) {
   const [row] = await db
     .select()
     .from(o)
-    .where(and(eq(o.id, orderId), eq(o.kind, 'store')));
+    .where(and(eq(o.id, orderId), eq(o.kind, kind)));
   return row;
 }
 

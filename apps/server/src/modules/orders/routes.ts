@@ -25,6 +25,7 @@ import * as money from './kernel/money.ts';
 import * as orders from './service.ts';
 
 const base = { tags: ['store orders'], security: [{ bearer: [] }] };
+const STORE = ['store'] as const;
 const detail = envelope(storeOrderDetail);
 
 export default async function orderRoutes(app: App) {
@@ -57,7 +58,8 @@ export default async function orderRoutes(app: App) {
         response: { 200: envelope(paginated(storeOrderItem)) },
       },
     },
-    async (req, reply) => reply.ok(await queries.listCustomerOrders(app.db, req.user!.id, req.query, req.lang)),
+    async (req, reply) =>
+      reply.ok(await queries.listCustomerOrders(app.db, req.user!.id, { ...req.query, kinds: STORE }, req.lang)),
   );
 
   app.get(
@@ -72,7 +74,7 @@ export default async function orderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const row = await orders.ownOrder(app.db, req.user!.id, req.params.id);
+      const row = await orders.ownOrder(app.db, 'store', req.user!.id, req.params.id);
       return reply.ok(await queries.customerOrderDetail(app.db, row, req.lang));
     },
   );
@@ -115,7 +117,7 @@ export default async function orderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const row = await orders.ownOrder(app.db, req.user!.id, req.params.id);
+      const row = await orders.ownOrder(app.db, 'store', req.user!.id, req.params.id);
       return reply.ok({ redirect_url: await money.payAgain(app, row, req.lang) });
     },
   );
@@ -132,7 +134,7 @@ export default async function orderRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const row = await orders.ownOrder(app.db, req.user!.id, req.params.id);
+      const row = await orders.ownOrder(app.db, 'store', req.user!.id, req.params.id);
       return reply.ok(await queries.invoiceOf(app.db, row, req.lang));
     },
   );
@@ -155,7 +157,7 @@ export default async function orderRoutes(app: App) {
         rating: req.body.rating,
         comment: req.body.comment,
       });
-      const row = await orders.ownOrder(app.db, req.user!.id, req.params.id);
+      const row = await orders.ownOrder(app.db, 'store', req.user!.id, req.params.id);
       return reply.ok(await queries.customerOrderDetail(app.db, row, req.lang), 'orders.rated');
     },
   );

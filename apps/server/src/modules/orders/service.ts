@@ -12,12 +12,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
-  adminNextStatuses,
   findMove,
   V,
   type CheckoutBody,
   type CheckoutResult,
   type Lang,
+  type OrderKind,
   type StoreOrderStatus,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
@@ -208,15 +208,14 @@ export async function moveOrder(app: App, orderId: number, to: StoreOrderStatus,
   return order;
 }
 
-export const nextStatuses = (row: OrderRow) => adminNextStatuses(row.status as StoreOrderStatus);
-
 /* ------------------------------------------------------------ ownership */
 
-export async function ownOrder(db: Db, userId: number, orderId: number) {
+/** The customer's own order of `kind`, or 404 (another customer's, or another kind's). */
+export async function ownOrder(db: Db, kind: OrderKind, userId: number, orderId: number) {
   const [row] = await db
     .select()
     .from(o)
-    .where(and(eq(o.id, orderId), eq(o.userId, userId), eq(o.kind, 'store')))
+    .where(and(eq(o.id, orderId), eq(o.userId, userId), eq(o.kind, kind)))
     .limit(1);
   if (!row) throw notFound();
   return row;
@@ -231,7 +230,7 @@ export async function rateProduct(
   orderId: number,
   input: { productId: number; rating: number; comment?: string },
 ) {
-  const order = await ownOrder(db, userId, orderId);
+  const order = await ownOrder(db, 'store', userId, orderId);
   if (order.status !== 'delivered') throw new AppError('fail', 'orders.rate_after_delivery', { status: 409 });
   const [line] = await db
     .select({ id: oi.id })

@@ -1,0 +1,88 @@
+/**
+ * The readers work for any kind through the kernel's declarations: a kind's
+ * orders fall in the customer's tabs by that kind's own states, a list of one
+ * kind never shows another's, and the dashboard's next moves are the kind's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, tables } from '@pool/db';
+import { nextStates, ORDER_MACHINES, ORDER_TABS, statesInTab, tabOf, type OrderKind } from '@pool/contracts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { orderNumber } from './kernel/transition.ts';
+import { adminOrderDetail, findOrder, listAdminOrders, listCustomerOrders } from './queries.ts';
+import { ownOrder } from './service.ts';
+
+describe('orders of every kind', () => {
+  let app: TestApp;
+  let userId = 0;
+  let seq = 0;
+  /** Order ids by kind, one order in each of the kind's states. */
+  const made = new Map<OrderKind, { id: number; status: string }[]>();
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    userId = (await makeUser(app.db)).id;
+    for (const kind of ['immediate_maintenance', 'pool_construction', 'store'] as const) {
+      const rows = [];
+      for (const status of ORDER_MACHINES[kind].states) {
+        const id = 2_000_000 + ++seq;
+        await app.db.insert(tables.orders).values({
+          id,
+          kind,
+          number: orderNumber(kind, id, new Date()),
+          userId,
+          status,
+          paymentMethod: 'wallet',
+          taxRate: 1500,
+          total: 0,
+        });
+        rows.push({ id, status });
+      }
+      made.set(kind, rows);
+    }
+  });
+  afterAll(() => app.close());
+
+  const page = { page: 1 };
+  const idsOf = (list: { data: { id: number }[] }) => list.data.map((x) => x.id).sort();
+
+  it("puts each kind's orders in the customer's tabs by that kind's declaration", async () => {
+    for (const kind of made.keys()) {
+      for (const tab of ORDER_TABS) {
+        const list = await listCustomerOrders(app.db, userId, { ...page, tab, kinds: [kind] }, 'en');
+        const expected = made
+          .get(kind)!
+          .filter((o) => statesInTab(kind, tab).includes(o.status))
+          .map((o) => o.id)
+          .sort();
+        expect(idsOf(list)).toEqual(expected);
+        for (const item of list.data) expect(item.tab).toBe(tab);
+      }
+    }
+    // Two kinds in one tab: both kinds' states of that tab.
+    const both = await listCustomerOrders(
+      app.db,
+      userId,
+      { ...page, tab: 'current', kinds: ['store', 'immediate_maintenance'] },
+      'ar',
+    );
+    const current = (['store', 'immediate_maintenance'] as const).flatMap((k) =>
+      made.get(k)!.filter((o) => tabOf(k, o.status) === 'current'),
+    );
+    expect(both.pagination.total_items).toBe(current.length);
+  });
+
+  it("lists, finds and details one kind only, with that kind's next moves", async () => {
+    const maintenance = made.get('immediate_maintenance')!;
+    const list = await listAdminOrders(app.db, ['immediate_maintenance'], { page: 1 }, 'ar');
+    expect(idsOf(list)).toEqual(maintenance.map((o) => o.id).sort());
+
+    const fresh = maintenance.find((o) => o.status === 'new')!;
+    const detail = await adminOrderDetail(app.db, 'immediate_maintenance', fresh.id, 'en');
+    expect(detail?.next_statuses).toEqual(nextStates('immediate_maintenance', 'new', 'admin'));
+    expect(await adminOrderDetail(app.db, 'store', fresh.id, 'en')).toBeUndefined();
+    expect(await findOrder(app.db, 'store', fresh.id)).toBeUndefined();
+    expect((await findOrder(app.db, 'immediate_maintenance', fresh.id))?.id).toBe(fresh.id);
+    await expect(ownOrder(app.db, 'store', userId, fresh.id)).rejects.toMatchObject({ status: 404 });
+    expect((await ownOrder(app.db, 'immediate_maintenance', userId, fresh.id)).id).toBe(fresh.id);
+  });
+});
