@@ -30,7 +30,6 @@ import { checkCouponUse, couponError, couponTerms, takeCouponUse, type CouponRow
 import { deliveryQuote } from '../delivery/index.ts';
 import { debit } from '../wallet/index.ts';
 import { customerActor, type Actor } from './kernel/actor.ts';
-import type { OrderRow } from './kernel/hooks.ts';
 import { markPaid, startOrderPayment } from './kernel/money.ts';
 import { lockOrder, nextOrderId, orderNumber, payDeadline, startOrder, transition } from './kernel/transition.ts';
 import { moveStock } from './stock.ts';
