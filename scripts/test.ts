@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test, in order of speed.
- *   1. typecheck of every workspace, lint and format check
+ *   1. typecheck of every workspace, lint and format check, and that the web app's generated API types
+ *      (apps/web/app/lib/api-schema.d.ts) match the server's OpenAPI document (`npm run api:types -- --check`)
  *   2. unit and API tests (Vitest; real PostgreSQL: TEST_DATABASE_URL or a throwaway embedded server)
  *   3. production build of the site
  *   4. end-to-end tests in Chromium (Playwright) against that build
@@ -8,12 +9,15 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const steps: Record<string, [string, string[]]> = {
-  typecheck: ['npm', ['run', 'typecheck', '--silent']],
-  lint: ['npm', ['run', 'check:style', '--silent']],
-  unit: ['node_modules/.bin/vitest', ['run']],
-  build: ['npm', ['run', 'build', '--silent']],
-  e2e: ['npm', ['test', '--silent', '-w', '@pool/e2e']],
+const steps: Record<string, [string, string[]][]> = {
+  typecheck: [['npm', ['run', 'typecheck', '--silent']]],
+  lint: [
+    ['npm', ['run', 'check:style', '--silent']],
+    ['npm', ['run', 'api:types', '--silent', '--', '--check']],
+  ],
+  unit: [['node_modules/.bin/vitest', ['run']]],
+  build: [['npm', ['run', 'build', '--silent']]],
+  e2e: [['npm', ['test', '--silent', '-w', '@pool/e2e']]],
 };
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -27,9 +31,11 @@ for (const name of order) {
   }
   console.log(`\n== ${name}`);
   const started = Date.now();
-  const result = spawnSync(step[0], step[1], { stdio: 'inherit', env: process.env });
-  console.log(
-    `== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  let status: number | null = 0;
+  for (const [command, args] of step) {
+    status = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status;
+    if (status !== 0) break;
+  }
+  console.log(`== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (status !== 0) process.exit(status ?? 1);
 }
