@@ -3,11 +3,18 @@
  * the cart with its coupon and price lines, and checkout. Money is halalas.
  */
 import { z } from 'zod';
-import { formInt } from './cms.ts';
-import { couponCode } from './coupons.ts';
-import { boolish, optionalText, requiredText, V, DB_INT_MAX } from './fields.ts';
-import { blankToUndefined, optionalId, requiredId } from './people.ts';
-import { PAYMENT_METHODS } from './store-domain.ts';
+import {
+  blankToUndefined,
+  boolish,
+  formInt,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  V,
+  DB_INT_MAX,
+} from './fields.ts';
+import { COUPON_CODE_MIN, PAYMENT_METHODS } from './store-domain.ts';
 
 /** The header (mobile apps) and the site cookie that carry a visitor's or guest's cart key. */
 export const CART_KEY_HEADER = 'x-cart-key';
@@ -83,6 +90,15 @@ export const cartLineBody = z.object({
 export const variantParam = z.object({
   variant_id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
 });
+/** A coupon code as typed: at least 5 characters (spec section 5), letters, digits, `-` and `_`; upper-cased. */
+export const couponCode = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required })
+  .min(COUPON_CODE_MIN, { error: V.minChars })
+  .max(32, { error: V.maxChars })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: V.invalid })
+  .transform((v) => v.toUpperCase());
 export const cartCouponBody = z.object({ code: couponCode });
 /** Where the order goes, for the delivery price: a saved address (customers) or a city. */
 export const cartQuery = z.object({ address_id: optionalId, city_id: optionalId });

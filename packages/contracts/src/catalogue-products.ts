@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { boolish, requiredText, V, MAX_PRICE } from './fields.ts';
-import { cmsListQuery, formInt } from './cms.ts';
-import { optionalId, requiredId } from './people.ts';
+import { boolish, formInt, optionalId, requiredId, requiredText, V, MAX_PRICE } from './fields.ts';
+import { cmsListQuery } from './cms.ts';
 import { DISCOUNT_TYPES, PRODUCT_TYPES } from './store-domain.ts';
 import { flag, named, priced } from './catalogue-fields.ts';
 

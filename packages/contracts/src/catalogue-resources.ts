@@ -1,8 +1,7 @@
 /** The dashboard's brands, categories (with sub-categories) and features (with their options) (issue 4). */
 import { z } from 'zod';
-import { requiredText, V, DB_INT_MAX } from './fields.ts';
-import { cmsListQuery, formInt } from './cms.ts';
-import { optionalId } from './people.ts';
+import { formInt, optionalId, requiredText, V, DB_INT_MAX } from './fields.ts';
+import { cmsListQuery } from './cms.ts';
 import { flag, named } from './catalogue-fields.ts';
 
 export const brandBody = z.object({

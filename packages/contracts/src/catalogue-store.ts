@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { boolish, optionalText, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
-import { optionalId, requiredId } from './people.ts';
+import { boolish, optionalId, optionalText, requiredId, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
 import { DISCOUNT_TYPES, PRODUCT_TYPES, STORE_SORTS } from './store-domain.ts';
 import { priced } from './catalogue-fields.ts';
 

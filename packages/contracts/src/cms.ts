@@ -5,23 +5,13 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { boolish, email, optionalText, requiredText, url, V, DB_INT_MAX } from './fields.ts';
+import { boolish, email, formInt, optionalText, requiredText, url, V, DB_INT_MAX } from './fields.ts';
 
 export const CMS_PER_PAGE = 15;
 
 /** `?q=&page=`: every dashboard list. */
 export const cmsListQuery = pageQuery.extend({ q: optionalText(100) });
 
-/** An integer sent as a number or as form text; `''` counts as missing. */
-export const formInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? V.required : V.invalid) })
-      .int({ error: V.invalid })
-      .min(min, { error: V.invalid })
-      .max(max, { error: V.invalid }),
-  );
 const sort = formInt(-1_000_000, 1_000_000).default(0);
 const flag = (fallback: boolean) => boolish.default(fallback);
 

@@ -3,10 +3,10 @@
  * bodies and items. Money is integer halalas; a ratio coupon's value is a percent.
  */
 import { z } from 'zod';
-import { cmsListQuery, formInt } from './cms.ts';
-import { blankToUndefined } from './people.ts';
-import { requiredText, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
-import { COUPON_CODE_MIN, COUPON_STATUSES, COUPON_TYPES } from './store-domain.ts';
+import { cmsListQuery } from './cms.ts';
+import { couponCode } from './cart.ts';
+import { blankToUndefined, formInt, requiredText, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
+import { COUPON_STATUSES, COUPON_TYPES } from './store-domain.ts';
 
 /** A money amount (halalas) sent as a number or as form text; `''` is missing. */
 export const moneyField = formInt(0, MAX_PRICE);
@@ -22,16 +22,6 @@ export const dateTimeField = z
     error: V.invalid,
   })
   .transform((v) => new Date(v));
-
-/** A coupon code as typed: at least 5 characters (spec section 5), letters, digits, `-` and `_`; upper-cased. */
-export const couponCode = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, { error: V.required })
-  .min(COUPON_CODE_MIN, { error: V.minChars })
-  .max(32, { error: V.maxChars })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: V.invalid })
-  .transform((v) => v.toUpperCase());
 
 /** Create and edit. Cross-field rules (ratio at most 100, expiry after start) are the server's. */
 export const couponBody = z.object({

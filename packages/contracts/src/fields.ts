@@ -111,3 +111,43 @@ export const boolish = z.union([
 ]);
 
 export const idParam = z.object({ id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX) });
+
+/** Form fields arrive as strings; `''` means "no filter". */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const optionalId = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: V.invalid })
+    .int({ error: V.invalid })
+    .positive({ error: V.invalid })
+    .max(DB_INT_MAX, { error: V.invalid })
+    .optional(),
+);
+export const requiredId = z.coerce
+  .number({ error: V.required })
+  .int({ error: V.invalid })
+  .positive({ error: V.invalid })
+  .max(DB_INT_MAX, { error: V.invalid });
+
+/** An integer sent as a number or as form text; `''` counts as missing. */
+export const formInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? V.required : V.invalid) })
+      .int({ error: V.invalid })
+      .min(min, { error: V.invalid })
+      .max(max, { error: V.invalid }),
+  );
+
+/** An ISO date or date-time filter (`2025-01-31` or `2025-01-31T10:00:00Z`); `''` is no filter. */
+export const dateFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: V.invalid })
+    .max(40, { error: V.invalid })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      error: V.invalid,
+    })
+    .optional(),
+);

@@ -1,31 +1,18 @@
-export * from './keys.ts';
-export * from './envelope.ts';
-export * from './languages.ts';
-export * from './fields.ts';
-export * from './constants.ts';
-export * from './notifications.ts';
-export * from './account.ts';
-export * from './content.ts';
-export * from './notifications-api.ts';
-export * from './admin.ts';
-export * from './site-session.ts';
-export * from './site-context.ts';
-export * from './people.ts';
-export * from './cms.ts';
-export * from './realtime.ts';
-export * from './push.ts';
-export * from './store-domain.ts';
-export * from './pricing.ts';
-export * from './coupons.ts';
-export * from './cart.ts';
-export * from './store-orders.ts';
-export * from './catalogue-search.ts';
-export * from './catalogue-resources.ts';
-export * from './catalogue-products.ts';
-export * from './catalogue-store.ts';
-export * from './wallet.ts';
-export * from './slug.ts';
-export * from './order-machines.ts';
-export * from './notification-catalogue.ts';
-export * from './staff.ts';
-export * from './riyadh-time.ts';
+/**
+ * Everything, for the server and its tests. The web app imports the sub-paths
+ * instead (`@pool/contracts/store`, ...: src/entries, one per domain), so a page
+ * loads only the schemas it uses and the customer site never the dashboard's.
+ */
+export * from './entries/core.ts';
+export * from './entries/account.ts';
+export * from './entries/content.ts';
+export * from './entries/store.ts';
+export * from './entries/cart.ts';
+export * from './entries/orders.ts';
+export * from './entries/wallet.ts';
+export * from './entries/notifications.ts';
+export * from './entries/admin.ts';
+export * from './entries/people.ts';
+export * from './entries/catalogue.ts';
+export * from './entries/cms.ts';
+export * from './entries/coupons.ts';

@@ -2,24 +2,21 @@
 import { z } from 'zod';
 import { ALL_PERMISSIONS, type Permission } from './admin.ts';
 import { pageQuery } from './envelope.ts';
-import { adminPassword, countryCode, email, optionalText, phone, requiredText, V, DB_INT_MAX } from './fields.ts';
-
-/** Form fields arrive as strings; `''` means "no filter". */
-export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-export const optionalId = z.preprocess(
+import {
+  adminPassword,
   blankToUndefined,
-  z.coerce
-    .number({ error: V.invalid })
-    .int({ error: V.invalid })
-    .positive({ error: V.invalid })
-    .max(DB_INT_MAX, { error: V.invalid })
-    .optional(),
-);
-export const requiredId = z.coerce
-  .number({ error: V.required })
-  .int({ error: V.invalid })
-  .positive({ error: V.invalid })
-  .max(DB_INT_MAX, { error: V.invalid });
+  countryCode,
+  dateFilter,
+  email,
+  optionalId,
+  optionalText,
+  phone,
+  requiredId,
+  requiredText,
+  V,
+  DB_INT_MAX,
+} from './fields.ts';
+
 const statusFilter = z.preprocess(blankToUndefined, z.enum(['active', 'blocked'], { error: V.invalid }).optional());
 const search = optionalText(100);
 
@@ -130,16 +127,6 @@ export const appUserDetail = appUserItem.extend({
 export type AppUserDetail = z.infer<typeof appUserDetail>;
 
 // ---- reports (audit log) ----
-export const dateFilter = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: V.invalid })
-    .max(40, { error: V.invalid })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      error: V.invalid,
-    })
-    .optional(),
-);
 export const AUDITED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const reportListQuery = pageQuery.extend({
   q: search,

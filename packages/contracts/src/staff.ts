@@ -5,9 +5,19 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { countryCode, optionalText, otp, phone, requiredText, V, deviceType } from './fields.ts';
+import {
+  blankToUndefined,
+  countryCode,
+  optionalId,
+  optionalText,
+  otp,
+  phone,
+  requiredId,
+  requiredText,
+  V,
+  deviceType,
+} from './fields.ts';
 import { ORDER_KINDS } from './order-machines.ts';
-import { blankToUndefined, optionalId, requiredId } from './people.ts';
 
 export const STAFF_JOBS = ['engineer', 'technician'] as const;
 export type StaffJob = (typeof STAFF_JOBS)[number];

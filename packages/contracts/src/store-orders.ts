@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { optionalText, V } from './fields.ts';
-import { blankToUndefined, dateFilter, optionalId, requiredId } from './people.ts';
+import { blankToUndefined, dateFilter, optionalId, optionalText, requiredId, V } from './fields.ts';
 import { addressItem, priceLines } from './cart.ts';
 import { ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
 import { PAYMENT_METHODS, STORE_ORDER_STATUSES } from './store-domain.ts';

@@ -1,0 +1,2 @@
+/** `@pool/contracts/content`. The site's public content: settings, home page, contact us. */
+export * from '../content.ts';

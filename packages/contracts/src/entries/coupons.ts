@@ -1,0 +1,2 @@
+/** `@pool/contracts/coupons`. Dashboard only: coupons and delivery prices. */
+export * from '../coupons.ts';
