@@ -46,6 +46,19 @@ describe('the notification catalogue', () => {
     }
   });
 
+  it("sends each declared type to an audience of its own: the order's people, or the admins", () => {
+    for (const kind of ORDER_KINDS) {
+      const { moves, start } = ORDER_MACHINES[kind];
+      for (const m of [...moves, start]) {
+        for (const t of m.notify ?? []) {
+          const { audience } = NOTIFICATION_CATALOGUE[t];
+          expect(audience.includes('customer') || audience.includes('staff'), `${kind} ${t}`).toBe(true);
+        }
+        if (m.notifyAdmins) expect(NOTIFICATION_CATALOGUE[m.notifyAdmins].audience, kind).toContain('admins');
+      }
+    }
+  });
+
   it('opens the order page of its kind, its chat, its rating or nothing', () => {
     for (const kind of ORDER_KINDS) {
       expect(notificationPage('order_payed', { order_id: 5, kind })).toBe(`${ORDER_PAGE[kind]}/5`);

@@ -10,9 +10,13 @@ import { connectionConfig, tables, type Db } from '@pool/db';
 import type { App } from '../../app-type.ts';
 
 export const CHANNEL = 'pool_notifications';
-/** Recipient kind: a customer or an admin. */
-export type Recipient = 'u' | 'a';
+/** Recipient kind: a customer, an admin or a staff member. */
+export type Recipient = 'u' | 'a' | 's';
 export type NotificationRow = typeof tables.notifications.$inferSelect;
+
+/** The id of the row's recipient of that kind (null when the row is someone else's kind). */
+export const recipientOf = (row: NotificationRow, kind: Recipient) =>
+  kind === 'u' ? row.userId : kind === 'a' ? row.adminId : row.staffId;
 /** `n`: [notification id, recipient id] pairs. */
 type Message = { r: Recipient; n: [number, number][] };
 type Listener = (row: NotificationRow) => void;
@@ -46,7 +50,7 @@ export type Bus = {
 };
 
 export function createBus(app: App): Bus {
-  const subscribers = { u: new Map<number, Set<Listener>>(), a: new Map<number, Set<Listener>>() };
+  const subscribers: Record<Recipient, Map<number, Set<Listener>>> = { u: new Map(), a: new Map(), s: new Map() };
   let started: Promise<void> | null = null;
   let stop: (() => Promise<void>) | null = null;
   let closed = false;
@@ -66,7 +70,7 @@ export function createBus(app: App): Bus {
     const n = tables.notifications;
     const rows = await app.db.select().from(n).where(inArray(n.id, ids));
     for (const row of rows) {
-      const to = msg.r === 'u' ? row.userId : row.adminId;
+      const to = recipientOf(row, msg.r);
       for (const listener of (to !== null && subs.get(to)) || []) listener(row);
     }
   }

@@ -1,8 +1,10 @@
 /**
- * Live notifications over server-sent events, for customers and admins, and
- * the dashboard's sending of notifications.
+ * Live notifications over server-sent events, for customers, admins and staff;
+ * the admins' and staff's own notification lists; the dashboard's sending of
+ * notifications.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import { tables } from '@pool/db';
@@ -21,7 +23,7 @@ import {
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countUnread, toItem } from '../notifications/index.ts';
+import { toItem } from '../notifications/index.ts';
 import { createBus, type NotificationRow, type Recipient } from './bus.ts';
 import * as service from './service.ts';
 
@@ -40,6 +42,9 @@ async function sameOriginCookie(req: FastifyRequest) {
   if (!req.headers.authorization && req.headers['sec-fetch-site'] === 'same-origin') req.headers[SITE_HEADER] = '1';
 }
 
+type SessionTable = typeof tables.userTokens | typeof tables.adminTokens | typeof tables.staffTokens;
+type PeopleTable = typeof tables.users | typeof tables.admins | typeof tables.staff;
+
 const frame = (event: string, data: unknown, id?: number) =>
   `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -54,24 +59,24 @@ export default async function realtimeRoutes(app: App) {
 
   /** Whether the stream's session still holds (a logout, block or deletion ends it at the next heartbeat). */
   async function stillValid(kind: Recipient, req: FastifyRequest) {
-    if (kind === 'u') {
-      const t = tables.userTokens;
-      const u = tables.users;
+    const held = async (tokens: SessionTable, people: PeopleTable, owner: PgColumn) => {
       const [row] = await app.db
-        .select({ id: t.id })
-        .from(t)
-        .innerJoin(u, eq(u.id, t.userId))
-        .where(and(eq(t.id, req.tokenId!), isNull(t.revokedAt), eq(u.isBlocked, false), isNull(u.deletedAt)));
+        .select({ id: tokens.id })
+        .from(tokens)
+        .innerJoin(people, eq(people.id, owner))
+        .where(
+          and(
+            eq(tokens.id, req.tokenId!),
+            isNull(tokens.revokedAt),
+            eq(people.isBlocked, false),
+            isNull(people.deletedAt),
+          ),
+        );
       return !!row;
-    }
-    const t = tables.adminTokens;
-    const a = tables.admins;
-    const [row] = await app.db
-      .select({ id: t.id })
-      .from(t)
-      .innerJoin(a, eq(a.id, t.adminId))
-      .where(and(eq(t.id, req.tokenId!), isNull(t.revokedAt), eq(a.isBlocked, false), isNull(a.deletedAt)));
-    return !!row;
+    };
+    if (kind === 'u') return held(tables.userTokens, tables.users, tables.userTokens.userId);
+    if (kind === 'a') return held(tables.adminTokens, tables.admins, tables.adminTokens.adminId);
+    return held(tables.staffTokens, tables.staff, tables.staffTokens.staffId);
   }
 
   /**
@@ -83,8 +88,8 @@ export default async function realtimeRoutes(app: App) {
     if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
       throw new AppError('fail', 'realtime.stream_not_accepted', { status: 406 });
     }
-    const id = kind === 'u' ? req.user!.id : req.admin!.id;
-    const unread = () => (kind === 'u' ? countUnread(app.db, id) : service.countAdminUnread(app.db, id));
+    const id = kind === 'u' ? req.user!.id : kind === 'a' ? req.admin!.id : req.staff!.id;
+    const unread = () => service.countUnreadOf(app.db, kind, id);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -170,6 +175,54 @@ export default async function realtimeRoutes(app: App) {
     (req, reply) => stream(req, reply, 'a', req.query.lang ?? req.lang),
   );
 
+  const staff = { tags: ['staff'], security: [{ bearer: [] }] };
+  const signedInStaff = app.requireStaff();
+
+  app.get(
+    '/staff/notifications/stream',
+    {
+      ...sse,
+      preHandler: signedInStaff,
+      schema: {
+        ...sse.schema,
+        tags: staff.tags,
+        summary: 'Live notifications of the staff member (like the customers’ stream)',
+      },
+    },
+    (req, reply) => stream(req, reply, 's', req.query.lang ?? req.lang),
+  );
+
+  app.get(
+    '/staff/notifications',
+    {
+      preHandler: signedInStaff,
+      schema: {
+        ...staff,
+        summary:
+          'My notifications (work assigned to me, its extra services and messages), newest first; the returned ones are marked read',
+        querystring: pageQuery,
+        response: { 200: envelope(notificationsPage) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok({
+        notifications: await service.listNotificationsOf(app.db, 's', req.staff!.id, req.query.page, req.lang),
+      }),
+  );
+
+  app.get(
+    '/staff/notifications/count',
+    {
+      preHandler: signedInStaff,
+      schema: {
+        ...staff,
+        summary: 'Number of my unread notifications',
+        response: { 200: envelope(notificationsCount) },
+      },
+    },
+    async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, 's', req.staff!.id) }),
+  );
+
   const admin = { tags: ['admin-notifications'], security: [{ bearer: [] }] };
 
   app.get(
@@ -185,7 +238,7 @@ export default async function realtimeRoutes(app: App) {
     },
     async (req, reply) =>
       reply.ok({
-        notifications: await service.listAdminNotifications(app.db, req.admin!.id, req.query.page, req.lang),
+        notifications: await service.listNotificationsOf(app.db, 'a', req.admin!.id, req.query.page, req.lang),
       }),
   );
 
@@ -199,7 +252,7 @@ export default async function realtimeRoutes(app: App) {
         response: { 200: envelope(notificationsCount) },
       },
     },
-    async (req, reply) => reply.ok({ count: await service.countAdminUnread(app.db, req.admin!.id) }),
+    async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, 'a', req.admin!.id) }),
   );
 
   app.post(

@@ -9,9 +9,9 @@ import { tables, type Db } from '@pool/db';
 import type { Lang, NotificationType, Permission } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { listOwnedPage } from '../notifications/index.ts';
-import { publish, type NotificationRow, type Recipient } from './bus.ts';
+import { publish, recipientOf, type NotificationRow, type Recipient } from './bus.ts';
 
-export type { NotificationRow } from './bus.ts';
+export type { NotificationRow, Recipient } from './bus.ts';
 
 export type NotificationInput = {
   type: NotificationType;
@@ -43,6 +43,7 @@ function selection(kind: Recipient, recipient: PgColumn, input: NotificationInpu
     id: sql<number>`nextval(pg_get_serial_sequence('notifications', 'id'))`.as('id'),
     userId: kind === 'u' ? recipient : none('user_id'),
     adminId: kind === 'a' ? recipient : none('admin_id'),
+    staffId: kind === 's' ? recipient : none('staff_id'),
     type: sql<NotificationType>`${input.type}`.as('type'),
     titleAr: sql<string>`${input.title_ar}`.as('title_ar'),
     titleEn: sql<string>`${input.title_en}`.as('title_en'),
@@ -80,7 +81,7 @@ export async function announce(app: App, kind: Recipient, rows: NotificationRow[
     await publish(
       app.db,
       kind,
-      rows.map((r) => ({ id: r.id, recipient: (kind === 'u' ? r.userId : r.adminId)! })),
+      rows.map((r) => ({ id: r.id, recipient: recipientOf(r, kind)! })),
     );
   } catch (err) {
     app.log.error({ err }, 'realtime: publishing notifications failed');
@@ -148,17 +149,33 @@ export async function adminsWhoCan(db: Db, permission: Permission, except?: numb
   return rows.map((r) => r.id);
 }
 
-const adminOwn = (adminId: number) => eq(n.adminId, adminId);
+/** Stores one notification per active staff member (not blocked or deleted) of `ids`; answers the rows. */
+export async function notifyStaff(app: App, ids: number[], input: NotificationInput) {
+  const st = tables.staff;
+  const rows = await app.db
+    .insert(n)
+    .select(
+      app.db
+        .select(selection('s', st.id, input))
+        .from(st)
+        .where(and(inArray(st.id, ids.length ? ids : [0]), eq(st.isBlocked, false), isNull(st.deletedAt))),
+    )
+    .returning();
+  return announce(app, 's', rows);
+}
 
-/** An admin's unread notifications. */
-export async function countAdminUnread(db: Db, adminId: number) {
+const OWNER = { u: n.userId, a: n.adminId, s: n.staffId } as const;
+const ownedBy = (kind: Recipient, id: number) => eq(OWNER[kind], id);
+
+/** The unread notifications of one recipient. */
+export async function countUnreadOf(db: Db, kind: Recipient, id: number) {
   const [row] = await db
     .select({ total: count() })
     .from(n)
-    .where(and(adminOwn(adminId), isNull(n.readAt)));
+    .where(and(ownedBy(kind, id), isNull(n.readAt)));
   return row?.total ?? 0;
 }
 
-/** One page of an admin's notifications, newest first; like the customers' list, the returned ones are marked read. */
-export const listAdminNotifications = (db: Db, adminId: number, page: number, lang: Lang) =>
-  listOwnedPage(db, adminOwn(adminId), page, lang);
+/** One page of one recipient's notifications, newest first; the returned ones are marked read. */
+export const listNotificationsOf = (db: Db, kind: Recipient, id: number, page: number, lang: Lang) =>
+  listOwnedPage(db, ownedBy(kind, id), page, lang);

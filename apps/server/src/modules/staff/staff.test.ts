@@ -11,6 +11,7 @@ import { adminCall, adminToken, expectFields } from '../admin-content/testing.ts
 import { seedCountries } from '../account/testing.ts';
 import { customer, ok } from '../orders/testing.ts';
 import { nextOrderId, orderNumber } from '../orders/kernel/transition.ts';
+import { openSse } from '../realtime/testing.ts';
 import { issueStaffToken } from './sessions.ts';
 
 type Staff = { id: number; name: string; is_blocked: boolean; cities: { id: number }[]; open_orders: number };
@@ -237,6 +238,47 @@ describe('engineers and technicians', () => {
       .from(tables.notifications)
       .where(eq(tables.notifications.userId, theirs.user.id));
     expect(toOther.map((n) => n.type)).toEqual(['assign_technician']);
+  });
+
+  it('are told of the work assigned to them, live and in their own list; nobody else sees it', async () => {
+    const tech = await addStaff('technician');
+    const other = await addStaff('technician');
+    const [token, otherToken] = [await signIn(tech.phone), await signIn(other.phone)];
+    const { order, token: customerToken } = await paidMaintenance();
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/staff/notifications/stream`;
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/staff/notifications/stream',
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${customerToken}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    const sse = await openSse(`${url}?lang=en`, { authorization: `Bearer ${token}` });
+    try {
+      expect(sse.status).toBe(200);
+      expect((await sse.next('count')).data).toEqual({ count: 0 });
+      ok(await adminCall(app, 'POST', `/orders/${order.id}/assign`, { token: boss, body: { staff_id: tech.id } }));
+      const live = (await sse.next('notification')).data;
+      expect(live).toMatchObject({ type: 'assign_technician', order_id: order.id, title: 'A technician was assigned' });
+      expect((await sse.next('count')).data).toEqual({ count: 1 });
+    } finally {
+      sse.close();
+    }
+    const mine = ok<{ notifications: { data: { type: string; order_id: number }[] } }>(
+      await staffApi('GET', '/notifications', token),
+    );
+    expect(mine.notifications.data).toMatchObject([{ type: 'assign_technician', order_id: order.id }]);
+    expect(ok<{ count: number }>(await staffApi('GET', '/notifications/count', token)).count).toBe(0);
+    const theirs = ok<{ notifications: { data: unknown[] } }>(await staffApi('GET', '/notifications', otherToken));
+    expect(theirs.notifications.data).toEqual([]);
+    // A customer's token does not open the staff's list, nor a staff token the customer's.
+    expect((await staffApi('GET', '/notifications', customerToken)).statusCode).toBe(401);
+    const asCustomer = await app.inject({
+      method: 'GET',
+      url: '/api/user/notifications',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asCustomer.statusCode).toBe(401);
   });
 
   it('blocking ends their sessions at once and stops new codes', async () => {

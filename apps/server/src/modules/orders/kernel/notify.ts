@@ -1,16 +1,17 @@
 /**
- * The outbox subscriber that tells people about an order's moves: the types
- * its declaration names, to the customer (when reachable) and to the admins
- * who see orders, in both languages from the notification catalogue. It runs
+ * The outbox subscriber that tells people about an order's moves: each type
+ * its declaration names goes to that type's audience in the notification
+ * catalogue (the customer when reachable, the staff member assigned), and the
+ * admins' type to the admins who see orders, in both languages. It runs
  * in the dispatcher's transaction: rows, live announcement and push rows are
  * written once with the event's delivery.
  */
-import { adminOrderPage, type NotificationType } from '@pool/contracts';
+import { adminOrderPage, NOTIFICATION_CATALOGUE, type NotificationType } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import type { Subscriber } from '../../events/index.ts';
 import { withinTransaction } from '../../events/index.ts';
 import type { OrderMovedEvent } from '../../events/index.ts';
-import { adminsWhoCan, notifyAdmins, notifyUsers } from '../../realtime/index.ts';
+import { adminsWhoCan, notifyAdmins, notifyStaff, notifyUsers } from '../../realtime/index.ts';
 
 /** The catalogue's texts of `type` about order `number`, in both languages. */
 export const notificationText = (type: NotificationType, number: string) => ({
@@ -27,7 +28,10 @@ export const orderNotifications: Subscriber = async (app, tx, event) => {
   const within = withinTransaction(app, tx);
   const data = { order_id: p.order_id, kind: p.kind };
   for (const type of p.notify) {
-    await notifyUsers(within, [p.user_id], { ...notificationText(type, p.number), order_id: p.order_id, data });
+    const { audience } = NOTIFICATION_CATALOGUE[type];
+    const text = { ...notificationText(type, p.number), order_id: p.order_id, data };
+    if (audience.includes('customer')) await notifyUsers(within, [p.user_id], text);
+    if (audience.includes('staff') && p.staff_id) await notifyStaff(within, [p.staff_id], text);
   }
   if (p.notify_admins) {
     const ids = await adminsWhoCan(tx, 'orders.view');
