@@ -17,15 +17,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Choices, FeatureChoice } from '../catalogue.server.ts';
 import { Gallery } from './gallery.tsx';
 import { GroupsPicker } from './groups.tsx';
-import type { Values } from './values.ts';
-
-type Form = UseFormReturnType<Values>;
-const ltr = { input: { direction: 'ltr' as const, textAlign: 'right' as const } };
+import { ltrInput as ltr, type ProductForm as Form, type Values } from './values.ts';
 
 /** Names and descriptions in both languages, category, sub-category, brand and the gallery. */
 export function BasicsSection({ form, choices, uploadPath }: { form: Form; choices: Choices; uploadPath: string }) {

@@ -18,16 +18,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MAX_FEATURES } from '@pool/contracts';
 import type { FeatureChoice } from '../catalogue.server.ts';
 import { Gallery } from './gallery.tsx';
-import { combine, type Values } from './values.ts';
-
-type Form = UseFormReturnType<Values>;
-const ltr = { input: { direction: 'ltr' as const, textAlign: 'right' as const } };
+import { combine, ltrInput as ltr, type ProductForm as Form } from './values.ts';
 
 export function GroupsPicker({
   form,

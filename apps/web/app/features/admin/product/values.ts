@@ -3,6 +3,7 @@
  * API body they make (halalas, numbers), both ways; the API's field names map
  * back to the form's.
  */
+import type { UseFormReturnType } from '@mantine/form';
 import { toHalalas, type AdminProduct, type ProductInput } from '@pool/contracts';
 
 export type Group = {
@@ -41,6 +42,11 @@ export type Values = {
   groups: Group[];
   main_key: string;
 };
+
+/** The product form, as its sections receive it. */
+export type ProductForm = UseFormReturnType<Values>;
+/** Digits and codes typed left to right in the right-to-left dashboard. */
+export const ltrInput = { input: { direction: 'ltr' as const, textAlign: 'right' as const } };
 
 export const groupKey = (optionIds: number[]) => [...optionIds].sort((a, b) => a - b).join(',');
 
