@@ -1,14 +1,15 @@
 /** The 2-hour auto-cancel: the gateway is asked first; unpaid orders are cancelled once, releasing stock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import { tables } from '@pool/db';
-import type { CheckoutResult } from '@pool/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { makeUser, tables } from '@pool/db';
+import { AWAITING_PAYMENT, ORDER_MACHINES, type CheckoutResult, type OrderKind } from '@pool/contracts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/orders/testing.ts';
+import { nextOrderId, orderNumber, startOrderPayment } from '../modules/orders/index.ts';
 import { cancelUnpaidOrders, runOrderJobs } from './auto-cancel.ts';
 
-describe('auto-cancel of unpaid store orders', () => {
+describe('auto-cancel of unpaid orders', () => {
   let app: TestApp;
   let cityId = 0;
   beforeAll(async () => {
@@ -93,5 +94,49 @@ describe('auto-cancel of unpaid store orders', () => {
     expect(after).toMatchObject({ status: 'refunded', refundedAmount: after!.amount });
     expect(await statusOf(late.order.order_id)).toBe('cancelled');
     expect(await stockOf(app, item.variant.id)).toBe(5);
+  });
+
+  it('works for every kind through the kernel: unpaid ones cancelled and told, paid ones moved to their paid state', async () => {
+    const userId = (await makeUser(app.db)).id;
+    const sandbox = app.payments as SandboxGateway;
+    const kinds: OrderKind[] = ['immediate_maintenance', 'package_subscription', 'pool_construction'];
+    const made: { kind: OrderKind; unpaid: number; paid: number }[] = [];
+    for (const kind of kinds) {
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const id = await nextOrderId(app.db);
+        const [row] = await app.db
+          .insert(tables.orders)
+          .values({
+            id,
+            kind,
+            number: orderNumber(kind, id, new Date()),
+            userId,
+            status: AWAITING_PAYMENT,
+            paymentMethod: 'electronic',
+            taxRate: 1500,
+            total: 11_500,
+            payBy: new Date(Date.now() - 60_000),
+          })
+          .returning();
+        await startOrderPayment(app, row!, 'en');
+        ids.push(id);
+      }
+      const [payment] = await app.db.select().from(tables.payments).where(eq(tables.payments.orderId, ids[1]!));
+      sandbox.pay(payment!.gatewayId!, SANDBOX_CARDS.success);
+      made.push({ kind, unpaid: ids[0]!, paid: ids[1]! });
+    }
+    expect(await cancelUnpaidOrders(app)).toEqual({ paid: 3, cancelled: 3, waiting: 0 });
+    for (const { kind, unpaid, paid } of made) {
+      expect(await statusOf(unpaid), kind).toBe('cancelled');
+      expect(await statusOf(paid), kind).toBe(ORDER_MACHINES[kind].paid);
+      const told = await app.db
+        .select({ orderId: tables.notifications.orderId, type: tables.notifications.type })
+        .from(tables.notifications)
+        .where(and(eq(tables.notifications.userId, userId), inArray(tables.notifications.orderId, [unpaid, paid])));
+      expect(told.map((n) => `${n.orderId} ${n.type}`).sort(), kind).toEqual(
+        [`${unpaid} order_cancelled`, `${paid} order_payed`].sort(),
+      );
+    }
   });
 });
