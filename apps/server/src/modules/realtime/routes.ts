@@ -175,7 +175,6 @@ export default async function realtimeRoutes(app: App) {
     (req, reply) => stream(req, reply, 'a', req.query.lang ?? req.lang),
   );
 
-  const staff = { tags: ['staff'], security: [{ bearer: [] }] };
   const signedInStaff = app.requireStaff();
 
   app.get(
@@ -185,75 +184,57 @@ export default async function realtimeRoutes(app: App) {
       preHandler: signedInStaff,
       schema: {
         ...sse.schema,
-        tags: staff.tags,
+        tags: ['staff'],
         summary: 'Live notifications of the staff member (like the customers’ stream)',
       },
     },
     (req, reply) => stream(req, reply, 's', req.query.lang ?? req.lang),
   );
 
-  app.get(
-    '/staff/notifications',
-    {
-      preHandler: signedInStaff,
-      schema: {
-        ...staff,
-        summary:
-          'My notifications (work assigned to me, its extra services and messages), newest first; the returned ones are marked read',
-        querystring: pageQuery,
-        response: { 200: envelope(notificationsPage) },
+  /** A recipient's own list (the returned ones marked read) and unread count, for admins and staff. */
+  function ownNotifications(
+    kind: 'a' | 's',
+    preHandler: ReturnType<typeof app.requireStaff>,
+    tags: string[],
+    idOf: (req: FastifyRequest) => number,
+  ) {
+    const prefix = kind === 'a' ? '/admin' : '/staff';
+    const security = [{ bearer: [] }];
+    app.get(
+      `${prefix}/notifications`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Notifications addressed to me, newest first, 10 per page; the returned ones are marked read',
+          querystring: pageQuery,
+          response: { 200: envelope(notificationsPage) },
+        },
       },
-    },
-    async (req, reply) =>
-      reply.ok({
-        notifications: await service.listNotificationsOf(app.db, 's', req.staff!.id, req.query.page, req.lang),
-      }),
-  );
-
-  app.get(
-    '/staff/notifications/count',
-    {
-      preHandler: signedInStaff,
-      schema: {
-        ...staff,
-        summary: 'Number of my unread notifications',
-        response: { 200: envelope(notificationsCount) },
+      async (req, reply) =>
+        reply.ok({
+          notifications: await service.listNotificationsOf(app.db, kind, idOf(req), req.query.page, req.lang),
+        }),
+    );
+    app.get(
+      `${prefix}/notifications/count`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Number of my unread notifications',
+          response: { 200: envelope(notificationsCount) },
+        },
       },
-    },
-    async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, 's', req.staff!.id) }),
-  );
+      async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, kind, idOf(req)) }),
+    );
+  }
+  ownNotifications('s', signedInStaff, ['staff'], (req) => req.staff!.id);
+  ownNotifications('a', app.requireAdmin('notifications.view'), ['admin-notifications'], (req) => req.admin!.id);
 
   const admin = { tags: ['admin-notifications'], security: [{ bearer: [] }] };
-
-  app.get(
-    '/admin/notifications',
-    {
-      preHandler: app.requireAdmin('notifications.view'),
-      schema: {
-        ...admin,
-        summary: 'Notifications addressed to me, newest first, 10 per page; the returned ones are marked read',
-        querystring: pageQuery,
-        response: { 200: envelope(notificationsPage) },
-      },
-    },
-    async (req, reply) =>
-      reply.ok({
-        notifications: await service.listNotificationsOf(app.db, 'a', req.admin!.id, req.query.page, req.lang),
-      }),
-  );
-
-  app.get(
-    '/admin/notifications/count',
-    {
-      preHandler: app.requireAdmin('notifications.view'),
-      schema: {
-        ...admin,
-        summary: 'Number of my unread notifications',
-        response: { 200: envelope(notificationsCount) },
-      },
-    },
-    async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, 'a', req.admin!.id) }),
-  );
 
   app.post(
     '/admin/notifications/send',

@@ -3,7 +3,7 @@
  * server process (bus.ts) for the live streams, then handed to the
  * app's `notificationListeners` (the push outbox, named when the app is built).
  */
-import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import type { Lang, NotificationType, Permission } from '@pool/contracts';
@@ -96,35 +96,40 @@ export async function announce(app: App, kind: Recipient, rows: NotificationRow[
   return rows;
 }
 
-/** Stores one notification per reachable customer in one INSERT … SELECT; answers the rows. */
-export async function notifyUsers(app: App, target: UserTarget, input: NotificationInput) {
-  const u = tables.users;
+const PEOPLE = { u: tables.users, a: tables.admins, s: tables.staff } as const;
+
+/** Stores one notification per person of that kind matching `where`, in one INSERT … SELECT; announces and answers the rows. */
+async function notifyEach(app: App, kind: Recipient, where: SQL | undefined, input: NotificationInput) {
+  const people = PEOPLE[kind];
   const rows = await app.db
     .insert(n)
     .select(
       app.db
-        .select(selection('u', u.id, input))
-        .from(u)
-        .where(reachableUsers(target)),
+        .select(selection(kind, people.id, input))
+        .from(people)
+        .where(where),
     )
     .returning();
-  return announce(app, 'u', rows);
+  return announce(app, kind, rows);
 }
 
+/** Stores one notification per reachable customer; answers the rows. */
+export const notifyUsers = (app: App, target: UserTarget, input: NotificationInput) =>
+  notifyEach(app, 'u', reachableUsers(target), input);
+
+const someOf = (id: PgColumn, ids: number[]) => inArray(id, ids.length ? ids : [0]);
+
 /** Stores one notification per admin (`'all'`: every admin not blocked or deleted); answers the rows. */
-export async function notifyAdmins(app: App, target: number[] | 'all', input: NotificationInput) {
+export function notifyAdmins(app: App, target: number[] | 'all', input: NotificationInput) {
   const a = tables.admins;
   const base = and(eq(a.isBlocked, false), isNull(a.deletedAt));
-  const rows = await app.db
-    .insert(n)
-    .select(
-      app.db
-        .select(selection('a', a.id, input))
-        .from(a)
-        .where(target === 'all' ? base : and(base, inArray(a.id, target.length ? target : [0]))),
-    )
-    .returning();
-  return announce(app, 'a', rows);
+  return notifyEach(app, 'a', target === 'all' ? base : and(base, someOf(a.id, target)), input);
+}
+
+/** Stores one notification per active staff member (not blocked or deleted) of `ids`; answers the rows. */
+export function notifyStaff(app: App, ids: number[], input: NotificationInput) {
+  const st = tables.staff;
+  return notifyEach(app, 's', and(someOf(st.id, ids), eq(st.isBlocked, false), isNull(st.deletedAt)), input);
 }
 
 /**
@@ -147,21 +152,6 @@ export async function adminsWhoCan(db: Db, permission: Permission, except?: numb
       ),
     );
   return rows.map((r) => r.id);
-}
-
-/** Stores one notification per active staff member (not blocked or deleted) of `ids`; answers the rows. */
-export async function notifyStaff(app: App, ids: number[], input: NotificationInput) {
-  const st = tables.staff;
-  const rows = await app.db
-    .insert(n)
-    .select(
-      app.db
-        .select(selection('s', st.id, input))
-        .from(st)
-        .where(and(inArray(st.id, ids.length ? ids : [0]), eq(st.isBlocked, false), isNull(st.deletedAt))),
-    )
-    .returning();
-  return announce(app, 's', rows);
 }
 
 const OWNER = { u: n.userId, a: n.adminId, s: n.staffId } as const;
