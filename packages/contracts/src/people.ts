@@ -14,7 +14,6 @@ import {
   requiredId,
   requiredText,
   V,
-  DB_INT_MAX,
 } from './fields.ts';
 
 const statusFilter = z.preprocess(blankToUndefined, z.enum(['active', 'blocked'], { error: V.invalid }).optional());
