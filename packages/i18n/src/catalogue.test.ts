@@ -1,5 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogues, translate } from './index.ts';
+import { apiAr, apiEn } from './api.ts';
+import { dashboardAr, dashboardEn } from './dashboard.ts';
+import { siteAr, siteEn } from './site.ts';
 
 type Tree = { [k: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): string[] =>
@@ -38,6 +42,17 @@ describe('catalogues', () => {
       for (const key of flatten(catalogues[lang] as unknown as Tree)) {
         expect(translate(lang, key).trim(), `${lang}:${key}`).not.toBe('');
       }
+    }
+  });
+
+  it('puts every area in exactly one group: the site, the dashboard or the API only', () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const files = readdirSync(new URL(`./${lang}`, import.meta.url)).map((f) => f.replace(/\.ts$/, ''));
+      const groups =
+        lang === 'ar'
+          ? [siteAr, dashboardAr, apiAr].flatMap(Object.keys)
+          : [siteEn, dashboardEn, apiEn].flatMap(Object.keys);
+      expect(groups.sort(), lang).toEqual(files.sort());
     }
   });
 

@@ -1,6 +1,6 @@
 /** Client-side checks with the same schemas and messages as the API (packages/contracts). */
 import type { z } from 'zod';
-import { issuesToFields } from '@pool/i18n';
+import { issuesToFields } from './i18n.ts';
 import type { Lang } from './lang.ts';
 
 /** A Mantine `validate` function from a zod schema; messages in `lang`. */

@@ -4,7 +4,7 @@
  * route's `meta`, so the root's tags are carried over here).
  */
 import type { MetaDescriptor } from 'react-router';
-import { translate } from '@pool/i18n';
+import { translate } from './i18n.ts';
 import { langFromPath } from './lang.ts';
 
 /** What this needs of a route's `meta` arguments (typed loosely so every route's `Route.MetaArgs` fits). */

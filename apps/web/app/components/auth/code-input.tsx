@@ -3,7 +3,7 @@ import { Button, Center, Group, Input, PinInput, Stack, Text } from '@mantine/co
 import { IconClockHour3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH, OTP_RESEND_SECONDS, otp, type CodeSent } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from '../../lib/i18n.ts';
 import type { AnswerHandlers } from '../../lib/envelope.ts';
 import { useLang } from '../../lib/use-lang.ts';
 

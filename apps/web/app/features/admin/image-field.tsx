@@ -4,7 +4,7 @@ import { Avatar, Button, FileButton, Group, Progress, Stack, Text } from '@manti
 import { IconArrowBackUp, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from './texts.ts';
 
 /** The same image rules as the API (spec section 5): jpg, jpeg, png or gif, at most 5 MB. */
 export function imageError(file: File): string | null {

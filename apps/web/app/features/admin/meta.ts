@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 
 type MetaInput = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
-import { translate } from '@pool/i18n';
+import { translate } from './texts.ts';
 
 /**
  * The dashboard's tags: "Page | Site name", not indexed. The root's canonical

@@ -5,7 +5,7 @@ import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { cartCouponBody, type CartView } from '@pool/contracts';
-import { issuesToFields } from '@pool/i18n';
+import { issuesToFields } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { translate } from '@pool/i18n';
+import { translate } from '../../lib/i18n.ts';
 import { langFromPath } from '../../lib/lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 

@@ -11,7 +11,7 @@ import {
   WALLET_CHARGE_MAX_SAR,
   WALLET_CHARGE_MIN_SAR,
 } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';

@@ -18,7 +18,7 @@ import { IconPhoto, IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate } from 'react-router';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, updateProfileBody, type User } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from '../../lib/i18n.ts';
 import type { Route } from './+types/edit-profile';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
 import { saveAuth } from '../../lib/cookies.server.ts';

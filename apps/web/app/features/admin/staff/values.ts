@@ -5,7 +5,7 @@
  * as a comma list; checked with the API's own schema and messages.
  */
 import { DEFAULT_COUNTRY_CODE, staffBody, WEEKDAYS, type StaffItem, type WorkingHours } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from '../texts.ts';
 import { schemaValidate } from '../../../lib/forms.ts';
 
 export type Day = { on: boolean; from: string; to: string };

@@ -10,7 +10,7 @@ import { IconArrowRight, IconChecks, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { productBody, type AdminProduct, type ProductPreview } from '@pool/contracts';
-import { issuesToFields } from '@pool/i18n';
+import { issuesToFields } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/product';
 import { apiFetch } from '../../../lib/api.client.ts';
 import { adminApi } from '../../../features/admin/admin-api.server.ts';

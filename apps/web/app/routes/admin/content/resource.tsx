@@ -10,7 +10,7 @@ import { IconArrowRight, IconArrowsSort, IconPlus, IconSitemap, IconTrash } from
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useRevalidator } from 'react-router';
 import { V, type Pagination } from '@pool/contracts';
-import { translate } from '@pool/i18n';
+import { translate } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/resource';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';

@@ -1,0 +1,29 @@
+/**
+ * The dashboard's areas of texts (ar and en): added to the page's i18next instance by
+ * the dashboard's own modules, so a customer page never downloads them.
+ */
+import arAdmin from './ar/admin.ts';
+import arCatalogue from './ar/catalogue.ts';
+import arCms from './ar/cms.ts';
+import arCoupons from './ar/coupons.ts';
+import arStaff from './ar/staff.ts';
+import enAdmin from './en/admin.ts';
+import enCatalogue from './en/catalogue.ts';
+import enCms from './en/cms.ts';
+import enCoupons from './en/coupons.ts';
+import enStaff from './en/staff.ts';
+
+export const dashboardAr = {
+  admin: arAdmin,
+  catalogue: arCatalogue,
+  cms: arCms,
+  coupons: arCoupons,
+  staff: arStaff,
+};
+export const dashboardEn = {
+  admin: enAdmin,
+  catalogue: enCatalogue,
+  cms: enCms,
+  coupons: enCoupons,
+  staff: enStaff,
+};

@@ -1,0 +1,74 @@
+/**
+ * The customer site's areas of texts (ar and en): what every page of the site may show.
+ * The web app loads these at start; the dashboard adds its own (dashboard.ts) when it
+ * mounts, and the areas only the API speaks (api.ts) never reach the browser.
+ */
+import arAuth from './ar/auth.ts';
+import arCart from './ar/cart.ts';
+import arCommon from './ar/common.ts';
+import arContact from './ar/contact.ts';
+import arFooter from './ar/footer.ts';
+import arNav from './ar/nav.ts';
+import arNotifications from './ar/notifications.ts';
+import arOrders from './ar/orders.ts';
+import arPages from './ar/pages.ts';
+import arProfile from './ar/profile.ts';
+import arPush from './ar/push.ts';
+import arRealtime from './ar/realtime.ts';
+import arSettings from './ar/settings.ts';
+import arStore from './ar/store.ts';
+import arValidation from './ar/validation.ts';
+import arWallet from './ar/wallet.ts';
+import enAuth from './en/auth.ts';
+import enCart from './en/cart.ts';
+import enCommon from './en/common.ts';
+import enContact from './en/contact.ts';
+import enFooter from './en/footer.ts';
+import enNav from './en/nav.ts';
+import enNotifications from './en/notifications.ts';
+import enOrders from './en/orders.ts';
+import enPages from './en/pages.ts';
+import enProfile from './en/profile.ts';
+import enPush from './en/push.ts';
+import enRealtime from './en/realtime.ts';
+import enSettings from './en/settings.ts';
+import enStore from './en/store.ts';
+import enValidation from './en/validation.ts';
+import enWallet from './en/wallet.ts';
+
+export const siteAr = {
+  auth: arAuth,
+  cart: arCart,
+  common: arCommon,
+  contact: arContact,
+  footer: arFooter,
+  nav: arNav,
+  notifications: arNotifications,
+  orders: arOrders,
+  pages: arPages,
+  profile: arProfile,
+  push: arPush,
+  realtime: arRealtime,
+  settings: arSettings,
+  store: arStore,
+  validation: arValidation,
+  wallet: arWallet,
+};
+export const siteEn = {
+  auth: enAuth,
+  cart: enCart,
+  common: enCommon,
+  contact: enContact,
+  footer: enFooter,
+  nav: enNav,
+  notifications: enNotifications,
+  orders: enOrders,
+  pages: enPages,
+  profile: enProfile,
+  push: enPush,
+  realtime: enRealtime,
+  settings: enSettings,
+  store: enStore,
+  validation: enValidation,
+  wallet: enWallet,
+};
