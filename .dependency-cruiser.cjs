@@ -56,6 +56,33 @@ module.exports = {
         pathNot: [`^apps/web/app/features/$1/`, '^apps/web/app/features/[^/]+/index\\.tsx?$'],
       },
     },
+    {
+      name: 'customer-site-not-dashboard',
+      comment:
+        "A customer page never loads the dashboard's code, schemas or texts: outside routes/admin and features/admin the web app imports none of them (ADR 0014).",
+      severity: 'error',
+      from: { path: '^apps/web/app/', pathNot: ['^apps/web/app/(routes|features)/admin/', testFiles] },
+      to: {
+        path: [
+          '^apps/web/app/(routes|features)/admin/',
+          '^packages/contracts/src/entries/(admin|people|catalogue|cms|coupons)\\.ts$',
+          '^packages/i18n/src/(dashboard\\.ts|(ar|en)/(admin|catalogue|cms|coupons|staff)\\.ts)$',
+        ],
+      },
+    },
+    {
+      name: 'web-not-api-texts',
+      comment:
+        'The areas of texts only the API speaks (and the server translator holding every area) stay off the browser.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: {
+        path: [
+          '^packages/i18n/src/(index|translate|api)\\.ts$',
+          '^packages/i18n/src/(ar|en)/(audit|errors|events|payments|people|server)\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

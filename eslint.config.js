@@ -32,4 +32,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The web app imports the shared packages by sub-path, so a page loads only what it uses (ADR 0014).
+    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@pool/contracts',
+              message: 'Import the domain sub-path instead, e.g. @pool/contracts/store (ADR 0014).',
+            },
+            {
+              name: '@pool/i18n',
+              message:
+                'Import a sub-path (@pool/i18n/site, /dashboard, /translator, /issues); translate and issuesToFields come from lib/i18n.ts, in the dashboard from features/admin/texts.ts (ADR 0014).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

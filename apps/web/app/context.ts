@@ -4,8 +4,8 @@
  * re-exports `appContext` so the server sets exactly this key.
  */
 import { createContext } from 'react-router';
-import type { SiteContext } from '@pool/contracts';
+import type { SiteContext } from '@pool/contracts/account';
 
-export type { ApiEnvelope, SiteContext } from '@pool/contracts';
+export type { ApiEnvelope, SiteContext } from '@pool/contracts/account';
 
 export const appContext = createContext<SiteContext>();

@@ -21,7 +21,9 @@ import {
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { CART_KEY_HEADER, type SiteSettings, type User } from '@pool/contracts';
+import type { User } from '@pool/contracts/account';
+import { CART_KEY_HEADER } from '@pool/contracts/cart';
+import type { SiteSettings } from '@pool/contracts/content';
 import { seoKeyFor } from './route-table.ts';
 
 type PageSeo = { title: string; description: string; keywords: string };

@@ -3,7 +3,8 @@ import { Box, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/c
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
-import { ALERT_FADE_MS, ALERT_MS, type NotificationItem } from '@pool/contracts';
+import { ALERT_FADE_MS, ALERT_MS } from '@pool/contracts/core';
+import type { NotificationItem } from '@pool/contracts/notifications';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
 import { reportStreamCount, reportStreamDown } from './live-count.tsx';

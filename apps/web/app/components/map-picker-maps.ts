@@ -5,7 +5,9 @@
  * a place's address components into the national-address fields. Tested with a fake `google.maps`
  * in map-picker-maps.test.ts, and in the browser with a fake Maps script (e2e/tests/checkout-map.spec.ts).
  */
-import { insideSaudi, normalizeSearch, toLatinDigits } from '@pool/contracts';
+import { insideSaudi } from '@pool/contracts/cart';
+import { normalizeSearch } from '@pool/contracts/store';
+import { toLatinDigits } from '@pool/contracts/wallet';
 
 export type LatLng = { lat: number; lng: number };
 

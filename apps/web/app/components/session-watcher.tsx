@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { LOGOUT_DELAY_MS } from '@pool/contracts';
+import { LOGOUT_DELAY_MS } from '@pool/contracts/core';
 import { clearClientState, useToasts } from '../lib/envelope.ts';
 import { localePath, type Lang } from '../lib/lang.ts';
 

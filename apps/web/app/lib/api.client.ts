@@ -3,7 +3,7 @@
  * uploads with a progress bar. Same-origin; the API reads the HttpOnly
  * `auth` cookie because `SITE_HEADER` is sent.
  */
-import { SITE_HEADER } from '@pool/contracts';
+import { SITE_HEADER } from '@pool/contracts/account';
 import type { Answer } from './envelope.ts';
 import type { Lang } from './lang.ts';
 

@@ -3,14 +3,11 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import {
   ADMIN_COOKIE,
   authCookieOptions,
-  COOKIE_MAX_AGE_DAYS,
   decodeAuthCookie,
   encodeAuthCookie,
-  isLang,
-  LOCALE_COOKIE,
-  type Lang,
   type StoredAuth,
-} from '@pool/contracts';
+} from '@pool/contracts/account';
+import { COOKIE_MAX_AGE_DAYS, isLang, LOCALE_COOKIE, type Lang } from '@pool/contracts/core';
 
 export type { StoredAuth };
 

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { LOGOUT_DELAY_MS, REDIRECT_DELAY_MS } from '@pool/contracts';
+import { LOGOUT_DELAY_MS, REDIRECT_DELAY_MS } from '@pool/contracts/core';
 import { langFromPath, localePath } from './lang.ts';
 
 export type Answer<T = unknown> = { msg: string; key: string; data: T; status: number };

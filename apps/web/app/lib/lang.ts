@@ -1,5 +1,5 @@
 /** Locale from the URL: `/en/...` is English, everything else Arabic (spec section 2). */
-import { DEFAULT_LANG, dirOf, type Lang } from '@pool/contracts';
+import { DEFAULT_LANG, dirOf, type Lang } from '@pool/contracts/core';
 
 export { dirOf };
 export type { Lang };

@@ -8,7 +8,8 @@ import { Button, Container, Grid, Loader, Paper, Stack, Text, Title } from '@man
 import { IconLogin, IconShoppingCartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import type { AddressItem, CartView, CheckoutResult, WalletPage } from '@pool/contracts';
+import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
+import type { WalletPage } from '@pool/contracts/wallet';
 import type { Route } from './+types/cart';
 import { isSuccess, pageStatus } from '../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';

@@ -1,6 +1,6 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { contactUsInfo } from '@pool/contracts';
+import type { contactUsInfo } from '@pool/contracts/content';
 import type { z } from 'zod';
 import type { Route } from './+types/contact-us';
 import { apiFor } from '../lib/api.server.ts';

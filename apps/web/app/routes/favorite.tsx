@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconHeartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate, useRevalidator } from 'react-router';
-import type { StoreProductCard } from '@pool/contracts';
+import type { StoreProductCard } from '@pool/contracts/store';
 import type { Route } from './+types/favorite';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
 import { localePath } from '../lib/lang.ts';

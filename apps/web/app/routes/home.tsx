@@ -1,6 +1,6 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Home as HomeData } from '@pool/contracts';
+import type { Home as HomeData } from '@pool/contracts/content';
 import type { Route } from './+types/home';
 import { apiFor } from '../lib/api.server.ts';
 import { loadContent } from '../features/content/load.server.ts';

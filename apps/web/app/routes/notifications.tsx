@@ -12,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import type { NotificationItem, NotificationType, Pagination as Pages } from '@pool/contracts';
+import type { Pagination as Pages } from '@pool/contracts/core';
+import type { NotificationItem, NotificationType } from '@pool/contracts/notifications';
 import type { Route } from './+types/notifications';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';

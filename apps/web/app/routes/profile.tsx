@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconBell, IconDeviceMobile, IconLogout, IconSettings, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import type { User } from '@pool/contracts';
+import type { User } from '@pool/contracts/account';
 import type { Route } from './+types/profile';
 import { apiFor } from '../lib/api.server.ts';
 import { clearClientState } from '../lib/envelope.ts';

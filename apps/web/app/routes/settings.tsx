@@ -3,7 +3,7 @@ import { Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantin
 import { IconCheck, IconDeviceMobile, IconLogin, IconTrash, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useLocation, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS } from '@pool/contracts';
+import { REDIRECT_DELAY_MS } from '@pool/contracts/core';
 import type { Route } from './+types/settings';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
 import { clearAuth, saveAuth } from '../lib/cookies.server.ts';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { redirect, redirectDocument } from 'react-router';
-import type { PaymentInfo, PaymentStarted, WalletPage } from '@pool/contracts';
+import type { PaymentInfo, PaymentStarted, WalletPage } from '@pool/contracts/wallet';
 import type { Route } from './+types/wallet';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
 import { localePath } from '../lib/lang.ts';

@@ -1,4 +1,4 @@
-import type { Country } from '@pool/contracts';
+import type { Country } from '@pool/contracts/account';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
 
 /** Loader data of the pages with a phone number field: the countries it offers (empty when the API fails). */

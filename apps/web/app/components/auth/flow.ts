@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
-import { REDIRECT_DELAY_MS, type CodeSent } from '@pool/contracts';
+import type { CodeSent } from '@pool/contracts/account';
+import { REDIRECT_DELAY_MS } from '@pool/contracts/core';
 
 /** What the auth pages hand each other: the number in the URL (a reload keeps it) and in the location state. */
 export type CodePageState = { phone: string; country_code: string; sent_at?: number; resend_after?: number };

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Group, Select, Text, TextInput, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_ISO, toLatinDigits, type Country } from '@pool/contracts';
+import type { Country } from '@pool/contracts/account';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_ISO } from '@pool/contracts/core';
+import { toLatinDigits } from '@pool/contracts/wallet';
 import { useLang } from '../../lib/use-lang.ts';
 import type { Lang } from '../../lib/lang.ts';
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE } from '@pool/contracts';
+import { COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE } from '@pool/contracts/core';
 import { langFromPath, switchLangPath } from '../../lib/lang.ts';
 
 /** Switches to the same page in the other language (the root loader remembers it in the `lang` cookie). */

@@ -1,5 +1,5 @@
 /** The signed-in customer's account for the account pages' loaders. */
-import type { User } from '@pool/contracts';
+import type { User } from '@pool/contracts/account';
 import { isSuccess, type apiFor } from '../../lib/api.server.ts';
 
 type Api = Awaited<ReturnType<typeof apiFor>>;

@@ -4,7 +4,7 @@
  * back to sign-in (via the layout), 403 and 404 show the error page.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import type { Pagination } from '@pool/contracts';
+import type { Pagination } from '@pool/contracts/core';
 import { apiFor, isSuccess, pageStatus, type ApiResult } from '../../lib/api.server.ts';
 import { readAdminToken } from '../../lib/cookies.server.ts';
 

@@ -1,5 +1,5 @@
 /** What the product screens choose from: categories with sub-categories, brands, features with options. */
-import type { Pagination } from '@pool/contracts';
+import type { Pagination } from '@pool/contracts/core';
 import type { adminApi } from './admin-api.server.ts';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;

@@ -6,7 +6,7 @@
 import { Center, Group, Paper, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Pagination as PageInfo } from '@pool/contracts';
+import type { Pagination as PageInfo } from '@pool/contracts/core';
 import { PageNumbers } from '../../components/page-numbers.tsx';
 
 export type Column<T> = {

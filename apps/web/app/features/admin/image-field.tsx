@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@pool/contracts';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@pool/contracts/core';
 import { translate } from './texts.ts';
 
 /** The same image rules as the API (spec section 5): jpg, jpeg, png or gif, at most 5 MB. */

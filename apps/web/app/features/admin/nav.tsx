@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
-import { PERMISSION_GROUPS, type AdminProfile, type PermissionGroup } from '@pool/contracts';
+import { PERMISSION_GROUPS, type AdminProfile, type PermissionGroup } from '@pool/contracts/admin';
 
 const ICONS: Record<PermissionGroup, typeof IconBell> = {
   dashboard: IconLayoutDashboard,

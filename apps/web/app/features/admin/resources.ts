@@ -4,10 +4,10 @@
  * packages/contracts/src/cms.ts, so the form checks what the API checks.
  */
 import type { z } from 'zod';
+import type { Permission, PermissionGroup } from '@pool/contracts/admin';
+import { brandBody, categoryBody } from '@pool/contracts/catalogue';
 import {
   bannerBody,
-  brandBody,
-  categoryBody,
   cancelReasonBody,
   cityBody,
   countryBody,
@@ -16,9 +16,7 @@ import {
   redirectBody,
   SOCIAL_ICONS,
   socialBody,
-  type Permission,
-  type PermissionGroup,
-} from '@pool/contracts';
+} from '@pool/contracts/cms';
 
 export type FieldType = 'text' | 'textarea' | 'rich' | 'url' | 'number' | 'switch' | 'select';
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { AdminProfile } from '@pool/contracts';
+import type { AdminProfile } from '@pool/contracts/admin';
 
 /** The signed-in admin, from the dashboard layout's loader. */
 export function useAdmin(): AdminProfile {

@@ -8,7 +8,7 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { addressBody, type AddressItem } from '@pool/contracts';
+import { addressBody, type AddressItem } from '@pool/contracts/cart';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';

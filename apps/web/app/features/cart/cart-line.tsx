@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantin
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CartLine as Line } from '@pool/contracts';
+import type { CartLine as Line } from '@pool/contracts/cart';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { productHref } from '../store/index.ts';

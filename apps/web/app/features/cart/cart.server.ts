@@ -5,7 +5,7 @@
  */
 import { parseCookie } from 'cookie';
 import type { RouterContextProvider } from 'react-router';
-import { CART_COOKIE, CART_KEY_HEADER, isCartKey } from '@pool/contracts';
+import { CART_COOKIE, CART_KEY_HEADER, isCartKey } from '@pool/contracts/cart';
 import { apiFor } from '../../lib/api.server.ts';
 
 export function cartKeyFrom(request: Request): string | null {

@@ -8,7 +8,8 @@ import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } fro
 import { IconCreditCard, IconMapPin, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
-import type { AddressItem, CartView, CheckoutResult, PaymentMethod } from '@pool/contracts';
+import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
+import type { PaymentMethod } from '@pool/contracts/store';
 import type { Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';

@@ -4,7 +4,7 @@ import { Badge, Button, CloseButton, Group, Stack, Text, TextInput } from '@mant
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { cartCouponBody, type CartView } from '@pool/contracts';
+import { cartCouponBody, type CartView } from '@pool/contracts/cart';
 import { issuesToFields } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';

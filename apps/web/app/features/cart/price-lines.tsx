@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { PriceLines as Lines } from '@pool/contracts';
+import type { PriceLines as Lines } from '@pool/contracts/cart';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { signedMoney } from '../wallet/index.ts';

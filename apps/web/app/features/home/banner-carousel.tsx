@@ -4,7 +4,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Home } from '@pool/contracts';
+import type { Home } from '@pool/contracts/content';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './home.module.css';

@@ -1,5 +1,5 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
-import type { Home } from '@pool/contracts';
+import type { Home } from '@pool/contracts/content';
 import { StoredImage } from '../../components/stored-image.tsx';
 import classes from './home.module.css';
 

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Home } from '@pool/contracts';
+import type { Home } from '@pool/contracts/content';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './home.module.css';
 

@@ -7,7 +7,8 @@ import { Box, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Tit
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Lang, StoreInvoice } from '@pool/contracts';
+import type { Lang } from '@pool/contracts/core';
+import type { StoreInvoice } from '@pool/contracts/orders';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { addressText, PriceLines } from '../cart/index.ts';
 import classes from './invoice.module.css';

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
-import { ORDER_TABS, type Pagination, type StoreOrderItem } from '@pool/contracts';
+import type { Pagination } from '@pool/contracts/core';
+import { ORDER_TABS, type StoreOrderItem } from '@pool/contracts/orders';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
 
 /** One page of the customer's store orders for the URL's `tab` (`all`: no tab). */

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StoreOrderItem } from '@pool/contracts';
+import type { StoreOrderItem } from '@pool/contracts/orders';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';

@@ -1,7 +1,7 @@
 /** Parts of an order's page shared by the customer's page and the dashboard: a titled card, the lines, the timeline. */
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StoreOrderDetail } from '@pool/contracts';
+import type { StoreOrderDetail } from '@pool/contracts/orders';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';

@@ -3,7 +3,8 @@ import { Center, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ORDER_TABS, type Pagination as Pages, type StoreOrderItem } from '@pool/contracts';
+import type { Pagination as Pages } from '@pool/contracts/core';
+import { ORDER_TABS, type StoreOrderItem } from '@pool/contracts/orders';
 import { PageNumbers } from '../../components/page-numbers.tsx';
 import { OrderCard } from './order-card.tsx';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StoreOrderStatus } from '@pool/contracts';
+import type { StoreOrderStatus } from '@pool/contracts/orders';
 
 const COLORS: Record<StoreOrderStatus, string> = {
   pending_payment: 'orange',

@@ -2,7 +2,7 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StoreOrderDetail } from '@pool/contracts';
+import type { StoreOrderDetail } from '@pool/contracts/orders';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CartView, StoreProduct } from '@pool/contracts';
+import type { CartView } from '@pool/contracts/cart';
+import type { StoreProduct } from '@pool/contracts/store';
 import { apiFetch } from '../../lib/api.client.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { useLang } from '../../lib/use-lang.ts';

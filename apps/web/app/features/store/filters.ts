@@ -4,7 +4,8 @@
  * `min` and `max` (riyals), `available=1`, `discounted=1`, `sort`, `page`.
  * This maps them to the API's query (`/user/store/products`) and back.
  */
-import { DB_INT_MAX, STORE_SORTS, toHalalas, type StoreSort } from '@pool/contracts';
+import { DB_INT_MAX, toHalalas } from '@pool/contracts/core';
+import { STORE_SORTS, type StoreSort } from '@pool/contracts/store';
 
 export type StoreFilters = {
   q: string;

@@ -18,7 +18,8 @@ import {
 import { IconAdjustmentsHorizontal, IconBuildingStore, IconSearch, IconSearchOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import { STORE_SORTS, toHalalas } from '@pool/contracts';
+import { toHalalas } from '@pool/contracts/core';
+import { STORE_SORTS } from '@pool/contracts/store';
 import { PagesNav } from '../../components/page-numbers.tsx';
 import { stripLang } from '../../lib/lang.ts';
 import { formatMoney } from '../../lib/format.ts';

@@ -1,6 +1,7 @@
 /** The store pages' loaders: the API in-process, with the visitor's token and language. */
 import { data, redirect } from 'react-router';
-import { DB_INT_MAX, type Pagination, type StoreProduct, type StoreProductCard } from '@pool/contracts';
+import { DB_INT_MAX, type Pagination } from '@pool/contracts/core';
+import type { StoreProduct, StoreProductCard } from '@pool/contracts/store';
 import { isSuccess, pageStatus, type apiFor } from '../../lib/api.server.ts';
 import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import { localePath } from '../../lib/lang.ts';

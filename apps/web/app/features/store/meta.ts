@@ -5,7 +5,7 @@
  * structured data (schema.org `Product` with its offer).
  */
 import type { MetaDescriptor } from 'react-router';
-import type { StoreProduct } from '@pool/contracts';
+import type { StoreProduct } from '@pool/contracts/store';
 import { localePath, langFromPath, stripLang, type Lang } from '../../lib/lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { filtersSearch, readFilters, type StoreFilters } from './filters.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Chip, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StoreProduct } from '@pool/contracts';
+import type { StoreProduct } from '@pool/contracts/store';
 import { optionState, selectionOf } from './variants.ts';
 import type { StoreVariant } from './types.ts';
 import classes from './store.module.css';

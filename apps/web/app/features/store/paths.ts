@@ -6,7 +6,7 @@
  * cart line; the id alone is enough to find a product and its page moves any
  * other spelling to the canonical one.
  */
-import { DB_INT_MAX } from '@pool/contracts';
+import { DB_INT_MAX } from '@pool/contracts/core';
 
 /** A product the API sent (a card, a cart line, a product): it carries the slug of its page. */
 type Linked = { id: number; slug: string };

@@ -1,7 +1,7 @@
 import { Badge, Group, Text, type MantineSize } from '@mantine/core';
 import { IconStar, IconStarFilled, IconStarHalfFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DiscountType } from '@pool/contracts';
+import type { DiscountType } from '@pool/contracts/store';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './store.module.css';

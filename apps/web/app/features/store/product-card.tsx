@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Card, Stack, Text, Title, type TitleOrder }
 import { IconAdjustmentsHorizontal, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StoreProductCard } from '@pool/contracts';
+import type { StoreProductCard } from '@pool/contracts/store';
 import { useLang } from '../../lib/use-lang.ts';
 import { useAddToCart } from './actions.ts';
 import { FavouriteButton } from './favourite-button.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiQuery, filtersSearch, readFilters, withChanges } from './filters.ts';
-import { slugify } from '@pool/contracts';
+import { slugify } from '@pool/contracts/core';
 import { parseDetails, productDetails, productHref } from './paths.ts';
 import { choose, findVariant, initialVariant, optionState, selectionOf } from './variants.ts';
 

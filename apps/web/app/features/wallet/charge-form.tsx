@@ -10,7 +10,7 @@ import {
   toLatinDigits,
   WALLET_CHARGE_MAX_SAR,
   WALLET_CHARGE_MIN_SAR,
-} from '@pool/contracts';
+} from '@pool/contracts/wallet';
 import { translate } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';

@@ -2,7 +2,8 @@ import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconArrowDownLeft, IconReceiptRefund, IconShoppingCart, IconWalletOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Pagination as Pages, WalletEntry, WalletEntryKind } from '@pool/contracts';
+import type { Pagination as Pages } from '@pool/contracts/core';
+import type { WalletEntry, WalletEntryKind } from '@pool/contracts/wallet';
 import { PagesNav } from '../../components/page-numbers.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';

@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NotificationItem } from '@pool/contracts';
+import type { NotificationItem } from '@pool/contracts/notifications';
 import type { Route } from './+types/home';
 import { adminApi } from '../../features/admin/admin-api.server.ts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';

@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconExternalLink, IconLogout, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, Outlet, redirect, useFetcher, type ShouldRevalidateFunction } from 'react-router';
-import type { AdminProfile } from '@pool/contracts';
+import type { AdminProfile } from '@pool/contracts/admin';
 import type { Route } from './+types/layout';
 import { apiFor, pageStatus } from '../../lib/api.server.ts';
 import { clearAdminAuth, readAdminToken } from '../../lib/cookies.server.ts';

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconLock, IconLogin2, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useFetcher } from 'react-router';
-import { adminLoginBody, type AdminProfile } from '@pool/contracts';
+import { adminLoginBody, type AdminProfile } from '@pool/contracts/admin';
 import type { Route } from './+types/login';
 import { apiFor } from '../../lib/api.server.ts';
 import { readAdminToken, saveAdminAuth } from '../../lib/cookies.server.ts';

@@ -18,14 +18,8 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconPhoto, IconTrash, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  DEFAULT_COUNTRY_CODE,
-  IMAGE_EXTENSIONS,
-  IMAGE_MAX_BYTES,
-  signUpBody,
-  type CodeSent,
-  type Session,
-} from '@pool/contracts';
+import { signUpBody, type CodeSent, type Session } from '@pool/contracts/account';
+import { DEFAULT_COUNTRY_CODE, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@pool/contracts/core';
 import type { Route } from './+types/register';
 import { uploadForm } from '../../lib/api.client.ts';
 import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
-import type { StoreOrderDetail } from '@pool/contracts';
+import type { StoreOrderDetail } from '@pool/contracts/orders';
 import type { Route } from './+types/evaluation';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';

@@ -9,7 +9,7 @@ import { Alert, Anchor, Button, Container, Grid, Group, Modal, Stack, Text, Titl
 import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconStar, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
-import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts';
+import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts/orders';
 import type { Route } from './+types/store-order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';

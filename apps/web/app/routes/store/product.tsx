@@ -15,7 +15,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconClockHour4, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, type ShouldRevalidateFunction } from 'react-router';
-import { CART_MAX_QUANTITY } from '@pool/contracts';
+import { CART_MAX_QUANTITY } from '@pool/contracts/cart';
 import type { Route } from './+types/product';
 import { apiFor } from '../../lib/api.server.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_MAX_FEATURES } from '@pool/contracts';
+import { PRODUCT_MAX_FEATURES } from '@pool/contracts/catalogue';
 import type { FeatureChoice } from '../catalogue.server.ts';
 import { Gallery } from './gallery.tsx';
 import { combine, ltrInput as ltr, type ProductForm as Form } from './values.ts';

@@ -6,7 +6,7 @@
 import { Alert, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ProductPreview } from '@pool/contracts';
+import type { ProductPreview } from '@pool/contracts/catalogue';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {

@@ -4,7 +4,8 @@
  * back to the form's.
  */
 import type { UseFormReturnType } from '@mantine/form';
-import { toHalalas, type AdminProduct, type ProductInput } from '@pool/contracts';
+import type { AdminProduct, ProductInput } from '@pool/contracts/catalogue';
+import { toHalalas } from '@pool/contracts/core';
 
 export type Group = {
   /** The group's options, sorted: its identity. */

@@ -1,7 +1,7 @@
 /** Cells of the staff list: the job badge, the cities served and the average rating with its count. */
 import { Badge, Group, Rating, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StaffItem, StaffJob } from '@pool/contracts';
+import type { StaffItem, StaffJob } from '@pool/contracts/people';
 import { formatNumber } from '../../../lib/format.ts';
 
 export function JobBadge({ job }: { job: StaffJob }) {

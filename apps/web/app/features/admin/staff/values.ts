@@ -4,7 +4,8 @@
  * (`{ "0": { from, to }, … }`, 0 = Sunday, a day off absent) and the cities
  * as a comma list; checked with the API's own schema and messages.
  */
-import { DEFAULT_COUNTRY_CODE, staffBody, WEEKDAYS, type StaffItem, type WorkingHours } from '@pool/contracts';
+import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
+import { staffBody, WEEKDAYS, type StaffItem, type WorkingHours } from '@pool/contracts/people';
 import { translate } from '../texts.ts';
 import { schemaValidate } from '../../../lib/forms.ts';
 

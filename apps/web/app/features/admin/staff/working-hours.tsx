@@ -5,7 +5,7 @@
 import { Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS } from '@pool/contracts';
+import { WEEKDAYS } from '@pool/contracts/people';
 import type { StaffValues } from './values.ts';
 
 /** Times read left to right (08:00) and sit on the start side like the other fields. */

@@ -7,7 +7,8 @@ import { Anchor, Badge, Button, Group, Image, Select, Stack, Text } from '@manti
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import type { MainVariantChange, Pagination } from '@pool/contracts';
+import type { MainVariantChange } from '@pool/contracts/catalogue';
+import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/main-changes';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';

@@ -9,7 +9,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowRight, IconChecks, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
-import { productBody, type AdminProduct, type ProductPreview } from '@pool/contracts';
+import { productBody, type AdminProduct, type ProductPreview } from '@pool/contracts/catalogue';
 import { issuesToFields } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/product';
 import { apiFetch } from '../../../lib/api.client.ts';

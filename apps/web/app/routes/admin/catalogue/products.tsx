@@ -22,7 +22,8 @@ import {
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus, IconThumbUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import type { AdminProductRow, Pagination } from '@pool/contracts';
+import type { AdminProductRow } from '@pool/contracts/catalogue';
+import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/products';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';

@@ -8,7 +8,8 @@ import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from '@man
 import { IconCheck, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { CONTACT_STATUSES, type Pagination } from '@pool/contracts';
+import { CONTACT_STATUSES } from '@pool/contracts/cms';
+import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/contact-messages';
 import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';

@@ -9,7 +9,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowRight, IconArrowsSort, IconPlus, IconSitemap, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useRevalidator } from 'react-router';
-import { V, type Pagination } from '@pool/contracts';
+import { V, type Pagination } from '@pool/contracts/core';
 import { translate } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/resource';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';

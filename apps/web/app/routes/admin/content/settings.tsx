@@ -8,7 +8,8 @@ import { Button, Group, Modal, Paper, SimpleGrid, Stack, Tabs, Text, Title } fro
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
-import { PAGE_KEYS, pageSectionBody, settingsBody, type AdminSettings, type Pagination } from '@pool/contracts';
+import { PAGE_KEYS, pageSectionBody, settingsBody, type AdminSettings } from '@pool/contracts/cms';
+import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/settings';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';

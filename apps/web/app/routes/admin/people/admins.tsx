@@ -16,14 +16,9 @@ import { useForm } from '@mantine/form';
 import { IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
-import {
-  adminCreateBody,
-  adminEditBody,
-  DEFAULT_COUNTRY_CODE,
-  type AdminItem,
-  type Country,
-  type Pagination,
-} from '@pool/contracts';
+import type { Country } from '@pool/contracts/account';
+import { DEFAULT_COUNTRY_CODE, type Pagination } from '@pool/contracts/core';
+import { adminCreateBody, adminEditBody, type AdminItem } from '@pool/contracts/people';
 import type { Route } from './+types/admins';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
 import { useToasts, type Answer } from '../../../lib/envelope.ts';

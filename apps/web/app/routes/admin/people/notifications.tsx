@@ -2,7 +2,9 @@ import { Badge, Button, Paper, Select, SimpleGrid, Stack, Text, TextInput, Texta
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { notifySendBody, NOTIFY_TARGETS, type NotificationItem, type Pagination } from '@pool/contracts';
+import { notifySendBody, NOTIFY_TARGETS } from '@pool/contracts/admin';
+import type { Pagination } from '@pool/contracts/core';
+import type { NotificationItem } from '@pool/contracts/notifications';
 import type { Route } from './+types/notifications';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/format.ts';

@@ -3,7 +3,8 @@ import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } fr
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { ownProfileBody, type AdminProfile } from '@pool/contracts';
+import type { AdminProfile } from '@pool/contracts/admin';
+import { ownProfileBody } from '@pool/contracts/people';
 import type { Route } from './+types/profile';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
 import { useToasts } from '../../../lib/envelope.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Text } from '@man
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ReportItem } from '@pool/contracts';
+import type { ReportItem } from '@pool/contracts/people';
 import type { Route } from './+types/report';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Code, Group, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUDITED_METHODS, type Pagination, type ReportItem } from '@pool/contracts';
+import type { Pagination } from '@pool/contracts/core';
+import { AUDITED_METHODS, type ReportItem } from '@pool/contracts/people';
 import type { Route } from './+types/reports';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';

@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { roleBody, type PermissionGroupItem, type RoleDetail } from '@pool/contracts';
+import { roleBody, type PermissionGroupItem, type RoleDetail } from '@pool/contracts/people';
 import type { Route } from './+types/roles';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatNumber } from '../../../lib/format.ts';

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconArrowRight, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import type { AppUserDetail } from '@pool/contracts';
+import type { AppUserDetail } from '@pool/contracts/people';
 import type { Route } from './+types/user';
 import type { Answer } from '../../../lib/envelope.ts';
 import { displayPhone, formatDateTime, formatNumber } from '../../../lib/format.ts';

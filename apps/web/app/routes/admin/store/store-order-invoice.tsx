@@ -3,7 +3,7 @@ import { Button, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import type { StoreInvoice } from '@pool/contracts';
+import type { StoreInvoice } from '@pool/contracts/orders';
 import type { Route } from './+types/store-order-invoice';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi } from '../../../features/admin/admin-api.server.ts';

@@ -4,7 +4,7 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconPrinter, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
-import type { AdminOrderDetail, StoreOrderStatus } from '@pool/contracts';
+import type { AdminOrderDetail, StoreOrderStatus } from '@pool/contracts/orders';
 import type { Route } from './+types/store-order';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime } from '../../../lib/format.ts';

@@ -2,7 +2,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAYMENT_METHODS, STORE_ORDER_STATUSES, type AdminOrderItem } from '@pool/contracts';
+import type { AdminOrderItem } from '@pool/contracts/orders';
+import { PAYMENT_METHODS, STORE_ORDER_STATUSES } from '@pool/contracts/store';
 import type { Route } from './+types/store-orders';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
