@@ -3,7 +3,8 @@
  *   1. typecheck of every workspace, lint and format check, and that the web app's generated API types
  *      (apps/web/app/lib/api-schema.d.ts) match the server's OpenAPI document (`npm run api:types -- --check`)
  *   2. unit and API tests (Vitest; real PostgreSQL: TEST_DATABASE_URL or a throwaway embedded server)
- *   3. production build of the site
+ *   3. production build of the site, and that no customer page of it loads a dashboard text or
+ *      schema (scripts/check-client-bundles.ts, ADR 0014)
  *   4. end-to-end tests in Chromium (Playwright) against that build
  * `npm test -- --only=unit` (or typecheck, lint, e2e) runs one step.
  */
@@ -16,7 +17,10 @@ const steps: Record<string, [string, string[]][]> = {
     ['npm', ['run', 'api:types', '--silent', '--', '--check']],
   ],
   unit: [['node_modules/.bin/vitest', ['run']]],
-  build: [['npm', ['run', 'build', '--silent']]],
+  build: [
+    ['npm', ['run', 'build', '--silent']],
+    ['node', ['scripts/check-client-bundles.ts']],
+  ],
   e2e: [['npm', ['test', '--silent', '-w', '@pool/e2e']]],
 };
 

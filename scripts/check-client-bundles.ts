@@ -1,0 +1,156 @@
+/**
+ * What a customer page's JavaScript carries (ARCHITECTURE.md, "Layout"; ADR 0014). Reads the
+ * client build (React Router's manifest in build/client/assets) and, for every customer route,
+ * the chunks the page loads and every chunk those may import later: none may hold a text of the
+ * dashboard's catalogues (@pool/i18n/dashboard) or a field of a dashboard-only schema. Prints
+ * what the Arabic home, store, product and cart pages load (JavaScript, bytes and gzip).
+ *
+ * `node scripts/check-client-bundles.ts [build/client folder]`, after `npm run build`; a step of `npm test`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { catalogues } from '@pool/i18n';
+import { dashboardAr, dashboardEn } from '@pool/i18n/dashboard';
+
+const clientDir = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'apps', 'web', 'build', 'client'));
+const assets = join(clientDir, 'assets');
+
+/**
+ * Fields found only in dashboard-only schemas (@pool/contracts/people, /cms, /catalogue):
+ * each must be in some dashboard chunk (else this list is stale) and in no customer chunk.
+ */
+const DASHBOARD_SCHEMA_MARKERS: Record<string, string> = {
+  password_confirmation: 'people.ts: adminCreateBody, ownProfileBody',
+  working_hours: 'staff.ts: staffBody',
+  site_name_ar: 'cms.ts: settingsBody',
+  meta_title_ar: 'cms.ts: seoBody',
+  main_option_ids: 'catalogue-products.ts: productBody',
+};
+/** The pages whose size is reported. */
+const REPORTED = {
+  home: 'ar:home',
+  store: 'ar:online-store',
+  product: 'ar:online-store-details',
+  cart: 'ar:shopping-cart',
+};
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
+
+/** Dashboard texts a bundle would hold verbatim: sentences said nowhere else (not in the site's or the API's areas). */
+function dashboardTexts(texts: string[]): string[] {
+  const dashboardAreas = new Set(Object.keys(dashboardAr));
+  const others = (['ar', 'en'] as const).flatMap((lang) =>
+    Object.entries(catalogues[lang])
+      .filter(([area]) => !dashboardAreas.has(area))
+      .flatMap(([, texts]) => leaves(texts as Tree)),
+  );
+  return [...new Set(texts)].filter(
+    (t) => t.length >= 12 && / /.test(t) && !/[`\\$\n'"]/.test(t) && !others.some((o) => o.includes(t)),
+  );
+}
+
+type Route = { id: string; parentId?: string; module: string; imports?: string[] };
+type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, Route> };
+
+function readManifest(): Manifest {
+  const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`no React Router manifest in ${assets}: run \`npm run build\` first`);
+  const text = readFileSync(join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
+}
+
+const chunkCache = new Map<string, string>();
+const chunk = (name: string) => {
+  let text = chunkCache.get(name);
+  if (text === undefined) chunkCache.set(name, (text = readFileSync(join(assets, name), 'utf8')));
+  return text;
+};
+const baseName = (path: string) => path.replace(/^.*\//, '');
+
+/** Chunks a chunk imports: statically (`from"./x.js"`, `import"./x.js"`) or, with `lazy`, also on demand. */
+function imported(name: string, lazy: boolean): string[] {
+  const text = chunk(name);
+  const found = [...text.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]!);
+  if (lazy) {
+    found.push(...[...text.matchAll(/import\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g)].map((m) => m[1]!));
+    // Vite's preload lists name the dependencies of a dynamic import as `assets/x.js`.
+    found.push(...[...text.matchAll(/["']assets\/([\w.-]+\.js)["']/g)].map((m) => m[1]!));
+  }
+  return found.filter((f) => existsSync(join(assets, f)));
+}
+
+function closure(start: string[], lazy: boolean): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...start];
+  while (todo.length) {
+    const next = todo.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    todo.push(...imported(next, lazy));
+  }
+  return seen;
+}
+
+const manifest = readManifest();
+const chain = (id: string): Route[] => {
+  const route = manifest.routes[id];
+  if (!route) throw new Error(`no route ${id} in the manifest`);
+  return [...(route.parentId ? chain(route.parentId) : []), route];
+};
+/** The chunks a first visit to the route loads (entry, then each route of its branch) and all they may import later. */
+function chunksOf(id: string): { loaded: Set<string>; reachable: Set<string> } {
+  const start = [manifest.entry.module, ...manifest.entry.imports];
+  for (const r of chain(id)) start.push(r.module, ...(r.imports ?? []));
+  const names = start.map(baseName);
+  return { loaded: closure(names, false), reachable: closure(names, true) };
+}
+
+const isDashboard = (id: string) => id === 'admin-login' || id.startsWith('admin');
+const customerRoutes = Object.keys(manifest.routes).filter((id) => !isDashboard(id));
+const dashboardRoutes = Object.keys(manifest.routes).filter(isDashboard);
+
+// Both languages are looked for in customer chunks; the dashboard itself loads its Arabic only.
+const texts = dashboardTexts([...leaves(dashboardAr as unknown as Tree), ...leaves(dashboardEn as unknown as Tree)]);
+const arabicTexts = dashboardTexts(leaves(dashboardAr as unknown as Tree));
+const problems: string[] = [];
+
+// The check would prove nothing if the dashboard's own chunks did not show what it looks for.
+const dashboardChunks = new Set(dashboardRoutes.flatMap((id) => [...chunksOf(id).reachable]));
+const dashboardCode = [...dashboardChunks].map(chunk).join('\n');
+for (const [marker, where] of Object.entries(DASHBOARD_SCHEMA_MARKERS)) {
+  if (!dashboardCode.includes(marker))
+    problems.push(`marker "${marker}" (${where}) is in no dashboard chunk: update the list`);
+}
+const missing = arabicTexts.filter((t) => !dashboardCode.includes(t));
+if (missing.length)
+  problems.push(`${missing.length} Arabic dashboard texts in no dashboard chunk, e.g. "${missing[0]}"`);
+
+const customerChunks = new Set(customerRoutes.flatMap((id) => [...chunksOf(id).reachable]));
+for (const name of customerChunks) {
+  const text = chunk(name);
+  const leaked = texts.filter((t) => text.includes(t));
+  if (leaked.length)
+    problems.push(`${name} (a customer page's chunk) holds ${leaked.length} dashboard texts, e.g. "${leaked[0]}"`);
+  for (const [marker, where] of Object.entries(DASHBOARD_SCHEMA_MARKERS))
+    if (text.includes(marker)) problems.push(`${name} (a customer page's chunk) holds "${marker}" (${where})`);
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`client build: ${clientDir}`);
+console.log(
+  `${customerRoutes.length} customer routes (${customerChunks.size} chunks) checked against ${texts.length} dashboard texts and ${Object.keys(DASHBOARD_SCHEMA_MARKERS).length} dashboard schema fields`,
+);
+for (const [page, id] of Object.entries(REPORTED)) {
+  if (!manifest.routes[id]) continue;
+  const files = [...chunksOf(id).loaded];
+  const raw = files.reduce((sum, f) => sum + Buffer.byteLength(chunk(f)), 0);
+  const gzip = files.reduce((sum, f) => sum + gzipSync(chunk(f), { level: 9 }).length, 0);
+  console.log(`  ${page.padEnd(8)} ${String(files.length).padStart(3)} JS files, ${kb(raw)}, gzip ${kb(gzip)}`);
+}
+if (problems.length) {
+  console.error(`\n${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('no dashboard text or schema in a customer page');
