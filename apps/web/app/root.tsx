@@ -21,16 +21,11 @@ import {
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import type { User } from '@pool/contracts/account';
-import { CART_KEY_HEADER } from '@pool/contracts/cart';
-import type { SiteSettings } from '@pool/contracts/content';
 import { seoKeyFor } from './route-table.ts';
-
-type PageSeo = { title: string; description: string; keywords: string };
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
 import { apiFor } from './lib/api.server.ts';
-import { cartKeyFrom } from './features/cart/cart.server.ts';
+import { cartKeyHeaders } from './features/cart/cart.server.ts';
 import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
 import { createI18n } from './lib/i18n.ts';
 import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
@@ -79,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Redirect guard: the server may move this path (spec section 2).
   const path = pagePath(request);
-  const moved = await api.get<{ redirect: string | null; permanent: boolean }>('/user/redirect', { path });
+  const moved = await api.GET('/api/user/redirect', { params: { query: { path } } });
   if (moved.key === 'success' && moved.data.redirect && moved.data.redirect !== path) {
     const search = new URLSearchParams(url.search);
     search.delete('_routes');
@@ -90,17 +85,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 
-  const settingsAnswer = api.get<SiteSettings>('/user/settings');
+  const settingsAnswer = api.GET('/api/user/settings');
   // The admin-managed SEO entry of this page (title, description, keywords), applied in the head.
   const seoKey = seoKeyFor(stripLang(path));
-  const seoAnswer = seoKey ? api.get<PageSeo>('/user/seo', { key: seoKey }) : null;
+  const seoAnswer = seoKey ? api.GET('/api/user/seo', { params: { query: { key: seoKey } } }) : null;
   // The header's cart badge (a visitor's or guest's cart by its key; a customer's key cart merges here after sign-in).
-  const cartKey = cartKeyFrom(request);
+  const cartKey = cartKeyHeaders(request);
   const cartAnswer =
-    !path.startsWith('/admin') && (api.auth || cartKey)
-      ? api.call<{ count: number }>('GET', '/user/cart/count', {
-          headers: cartKey ? { [CART_KEY_HEADER]: cartKey } : {},
-        })
+    !path.startsWith('/admin') && (api.auth || Object.keys(cartKey).length)
+      ? api.GET('/api/user/cart/count', { headers: cartKey })
       : null;
   let viewer: Viewer = null;
   let notificationsCount = 0;
@@ -109,8 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   else if (api.auth) {
     // Fresh from the API on every navigation: the account may have changed on another device.
     const [count, profile] = await Promise.all([
-      api.get<{ count: number }>('/user/count-notifications'),
-      api.get<User>('/user/profile'),
+      api.GET('/api/user/count-notifications'),
+      api.GET('/api/user/profile'),
     ]);
     if (count.key === 'success' && profile.key === 'success') {
       notificationsCount = count.data.count;

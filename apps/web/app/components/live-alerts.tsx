@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ALERT_FADE_MS, ALERT_MS } from '@pool/contracts/core';
 import type { NotificationItem } from '@pool/contracts/notifications';
+import type { ApiPath } from '../lib/api.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
 import { reportStreamCount, reportStreamDown } from './live-count.tsx';
@@ -18,7 +19,9 @@ export function SiteLiveAlerts() {
   const revalidator = useRevalidator();
   return (
     <LiveAlerts
-      stream={viewer?.kind === 'user' ? `/api/user/notifications/stream?lang=${lang}` : null}
+      stream={
+        viewer?.kind === 'user' ? `${'/api/user/notifications/stream' satisfies ApiPath<'get'>}?lang=${lang}` : null
+      }
       hrefOf={(a) => to(a.link ?? '/notifications')}
       // A block ends the session: the root loader sees it and signs out.
       onNotification={(a) => (a.type === 'block' ? void revalidator.revalidate() : undefined)}

@@ -10,8 +10,8 @@ import { Button, Paper, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PUSH_TOKEN_REFRESH_DAYS } from '@pool/contracts/core';
-import { PUSH_TOKEN_STORAGE_KEY, type VapidPublicKey } from '@pool/contracts/notifications';
-import { apiFetch } from '../lib/api.client.ts';
+import { PUSH_TOKEN_STORAGE_KEY } from '@pool/contracts/notifications';
+import { browserApi } from '../lib/api.client.ts';
 import type { Lang } from '../lib/lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 
@@ -42,13 +42,15 @@ async function syncSubscription(key: string, lang: Lang) {
   const stale = !stored || Date.now() - stored.at > PUSH_TOKEN_REFRESH_DAYS * DAY_MS;
   if (sub && stale) {
     // Token refresh: drop the old subscription here and on the server, then take a new one.
-    await apiFetch(lang, 'DELETE', '/user/push/subscribe', { endpoint: sub.endpoint });
+    await browserApi(lang).DELETE('/api/user/push/subscribe', { body: { endpoint: sub.endpoint } });
     await sub.unsubscribe();
     sub = null;
   }
   if (sub && stored?.endpoint === sub.endpoint) return;
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const answer = await apiFetch(lang, 'POST', '/user/push/subscribe', sub.toJSON() as Record<string, unknown>);
+  // The browser's own JSON of the subscription (its endpoint and keys); the API validates it.
+  const body = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+  const answer = await browserApi(lang).POST('/api/user/push/subscribe', { body });
   if (answer.key !== 'success') throw new Error(`push subscribe answered ${answer.key}: ${answer.msg}`);
   localStorage.setItem(PUSH_TOKEN_STORAGE_KEY, JSON.stringify({ endpoint: sub.endpoint, at: Date.now() }));
 }
@@ -65,7 +67,8 @@ export function PushSetup() {
   useEffect(() => {
     if (!supported()) return;
     let live = true;
-    apiFetch<VapidPublicKey>(lang, 'GET', '/push/vapid-public-key')
+    browserApi(lang)
+      .GET('/api/push/vapid-public-key')
       .then(async (answer) => {
         const publicKey = answer.data?.public_key;
         if (!live || !publicKey) return;

@@ -11749,6 +11749,213 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/notifications/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Live notifications of the staff member (like the customers’ stream) */
+    get: {
+      parameters: {
+        query?: {
+          lang?: 'ar' | 'en';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Notifications addressed to me, newest first, 10 per page; the returned ones are marked read */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                notifications: {
+                  data: {
+                    id: number;
+                    /** @enum {string} */
+                    type:
+                      | 'admin_notify'
+                      | 'order_cancelled'
+                      | 'owner_approved'
+                      | 'offer_sent'
+                      | 'accept_offer'
+                      | 'reject_offer'
+                      | 'extra_service_order'
+                      | 'accept_extra_service'
+                      | 'reject_extra_service'
+                      | 'rate_employee'
+                      | 'package_renewal_reminder'
+                      | 'renew_package'
+                      | 'fail_renew_package'
+                      | 'package_expires_today'
+                      | 'block'
+                      | 'un_blocked'
+                      | 'wait_for_price'
+                      | 'wait_payment'
+                      | 'order_payed'
+                      | 'new'
+                      | 'new_message'
+                      | 'going_to_client'
+                      | 'arrived'
+                      | 'visit_finished'
+                      | 'cancelled'
+                      | 'refused'
+                      | 'completed'
+                      | 'preparing'
+                      | 'delivering'
+                      | 'delivered'
+                      | 'package_completed'
+                      | 'assign_engineer'
+                      | 'assign_technician'
+                      | 'complaint_reply'
+                      | 'new_ecommerce_order'
+                      | 'new_pool_construction_order'
+                      | 'new_instant_maintenance_order';
+                    /** @description in the request language */
+                    title: string;
+                    body: string;
+                    title_ar: string;
+                    title_en: string;
+                    body_ar: string;
+                    body_en: string;
+                    /** @description site path the notification opens */
+                    link: string | null;
+                    order_id: number | null;
+                    read: boolean;
+                    created_at: string;
+                  }[];
+                  pagination: {
+                    total_items: number;
+                    per_page: number;
+                    total_pages: number;
+                    current_page: number;
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/notifications/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Number of my unread notifications */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                count: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/notifications': {
     parameters: {
       query?: never;

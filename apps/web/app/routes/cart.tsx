@@ -9,9 +9,9 @@ import { IconLogin, IconShoppingCartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
-import type { WalletPage } from '@pool/contracts/wallet';
 import type { Route } from './+types/cart';
 import { isSuccess, pageStatus } from '../lib/api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../lib/api.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let balance: number | null = null;
   if (customer) {
     const [a, c, w] = await Promise.all([
-      api.get<AddressItem[]>('/user/addresses'),
-      api.get<City[]>('/user/cities'),
-      api.get<WalletPage>('/user/wallet'),
+      api.GET('/api/user/addresses'),
+      api.GET('/api/user/cities'),
+      api.GET('/api/user/wallet'),
     ]);
     addresses = isSuccess(a) ? a.data : [];
     cities = isSuccess(c) ? c.data : [];
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const wanted = Number(new URL(request.url).searchParams.get('address'));
   const addressId = addresses.find((a) => a.id === wanted)?.id ?? addresses[0]?.id ?? null;
-  const res = await api.get<CartView>('/user/cart', addressId ? { address_id: String(addressId) } : undefined);
+  const res = await api.GET('/api/user/cart', addressId ? { params: { query: { address_id: addressId } } } : undefined);
   if (!isSuccess(res)) throw new Response(res.msg, { status: pageStatus(res) });
   return { cart: res.data, customer, addresses, cities, addressId, balance };
 }
@@ -56,28 +56,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
   const intent = field('intent');
-  const line = `/user/cart/items/${encodeURIComponent(field('variant_id'))}`;
+  // The form's values go as they came (strings): the API validates and coerces them.
+  const line = {
+    path: asSent<PathParams<'post', '/api/user/cart/items/{variant_id}'>>({ variant_id: field('variant_id') }),
+  };
+  type LineBody = PathBody<'post', '/api/user/cart/items/{variant_id}'>;
   switch (intent) {
     case 'quantity':
-      return api.post<CartView>(line, { quantity: field('quantity') });
+      return api.POST('/api/user/cart/items/{variant_id}', {
+        params: line,
+        body: asSent<LineBody>({ quantity: field('quantity') }),
+      });
     case 'installation':
-      return api.post<CartView>(line, { with_installation: field('with_installation') });
+      return api.POST('/api/user/cart/items/{variant_id}', {
+        params: line,
+        body: asSent<LineBody>({ with_installation: field('with_installation') }),
+      });
     case 'remove':
-      return api.del<CartView>(line);
+      return api.DELETE('/api/user/cart/items/{variant_id}', { params: line });
     case 'coupon':
-      return api.post<CartView>('/user/cart/coupon', { code: field('code') });
+      return api.POST('/api/user/cart/coupon', { body: { code: field('code') } });
     case 'uncoupon':
-      return api.del<CartView>('/user/cart/coupon');
+      return api.DELETE('/api/user/cart/coupon');
     case 'address': {
       const { intent: _intent, ...body } = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-      return api.post<AddressItem>('/user/addresses', body);
+      return api.POST('/api/user/addresses', { body: body as unknown as PathBody<'post', '/api/user/addresses'> });
     }
     case 'checkout': {
-      const answer = await api.post<CheckoutResult>(
-        '/user/checkout',
-        { address_id: field('address_id'), payment_method: field('payment_method') },
-        field('idempotency_key') ? { 'idempotency-key': field('idempotency_key').slice(0, 128) } : {},
-      );
+      const answer = await api.POST('/api/user/checkout', {
+        body: asSent<PathBody<'post', '/api/user/checkout'>>({
+          address_id: field('address_id'),
+          payment_method: field('payment_method'),
+        }),
+        headers: field('idempotency_key') ? { 'idempotency-key': field('idempotency_key').slice(0, 128) } : {},
+      });
       // The page moves on itself (see `useCheckoutDone`): a redirect from here would be dropped when a
       // revalidation starts meanwhile, as the order's own notification makes the header do.
       return answer;

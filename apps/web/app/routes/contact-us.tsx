@@ -1,7 +1,5 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { contactUsInfo } from '@pool/contracts/content';
-import type { z } from 'zod';
 import type { Route } from './+types/contact-us';
 import { apiFor } from '../lib/api.server.ts';
 import { loadContent } from '../features/content/load.server.ts';
@@ -13,7 +11,7 @@ export const meta: Route.MetaFunction = (args) => contentMeta(args, 'contact.tit
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
-    info: await loadContent<z.infer<typeof contactUsInfo>>(await apiFor(context, request), '/user/contact-us-info'),
+    info: await loadContent((await apiFor(context, request)).GET('/api/user/contact-us-info')),
   };
 }
 
@@ -22,10 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
-  return api.post<null>('/user/contact-us-store', {
-    name: field('name'),
-    phone: field('phone'),
-    message: field('message'),
+  return api.POST('/api/user/contact-us-store', {
+    body: { name: field('name'), phone: field('phone'), message: field('message') },
   });
 }
 

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pa
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return null;
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('page'))) || 1);
-  const res = await api.get<Paged<StoreProductCard>>('/user/favourites', { page: String(page) });
+  const res = await api.GET('/api/user/favourites', { params: { query: { page } } });
   if (!isSuccess(res)) return null;
   const last = Math.max(1, res.data.pagination.total_pages);
   if (page > last) {

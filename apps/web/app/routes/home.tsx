@@ -1,6 +1,5 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Home as HomeData } from '@pool/contracts/content';
 import type { Route } from './+types/home';
 import { apiFor } from '../lib/api.server.ts';
 import { loadContent } from '../features/content/load.server.ts';
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = (args) => contentMeta(args, 'pages.home_
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
-  const [home, products] = await Promise.all([loadContent<HomeData>(api, '/user/home'), loadStrip(api)]);
+  const [home, products] = await Promise.all([loadContent(api.GET('/api/user/home')), loadStrip(api)]);
   return { home, products };
 }
 

@@ -16,6 +16,7 @@ import type { Pagination as Pages } from '@pool/contracts/core';
 import type { NotificationItem, NotificationType } from '@pool/contracts/notifications';
 import type { Route } from './+types/notifications';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
+import { asSent, type PathParams } from '../lib/api.ts';
 import { useAnswerHandler, type Answer } from '../lib/envelope.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { localePath, type Lang } from '../lib/lang.ts';
@@ -34,9 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   const url = new URL(request.url);
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
   if (!api.auth || api.auth.is_guest) return { items: [], pagination: null, unread: null };
-  const res = await api.get<{ notifications: { data: NotificationItem[]; pagination: Pages } }>('/user/notifications', {
-    page: String(page),
-  });
+  const res = await api.GET('/api/user/notifications', { params: { query: { page } } });
   if (!isSuccess(res)) return { items: [], pagination: null, unread: null };
   const { data: items, pagination } = res.data.notifications;
   // Past the last page (e.g. after deleting its last item): show the last page that exists.
@@ -46,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
     throw redirect(last === 1 ? path : `${path}?page=${last}`);
   }
   // Listing marks these read: fetch the unread count afterwards so the header bell can follow.
-  const count = await api.get<{ count: number }>('/user/count-notifications');
+  const count = await api.GET('/api/user/count-notifications');
   return { items, pagination, unread: isSuccess(count) ? count.data.count : null };
 }
 
@@ -56,8 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent'));
   const answer =
     intent === 'delete_all'
-      ? await api.del('/user/delete-notifications')
-      : await api.del(`/user/delete-notification/${encodeURIComponent(String(form.get('id') ?? ''))}`);
+      ? await api.DELETE('/api/user/delete-notifications')
+      : await api.DELETE('/api/user/delete-notification/{id}', {
+          // The form's id as it came: the API validates it.
+          params: {
+            path: asSent<PathParams<'delete', '/api/user/delete-notification/{id}'>>({
+              id: String(form.get('id') ?? ''),
+            }),
+          },
+        });
   return { intent, answer };
 }
 

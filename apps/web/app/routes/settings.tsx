@@ -28,9 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'notify') {
-    const res = await api.patch<{ is_notify: boolean }>('/user/switch-notify', {
-      is_notify: form.get('is_notify') === 'true',
-    });
+    const res = await api.PATCH('/api/user/switch-notify', { body: { is_notify: form.get('is_notify') === 'true' } });
     // The stored session carries is_notify too: keep it in step.
     const headers = new Headers();
     if (isSuccess(res) && api.auth && !api.auth.is_guest)
@@ -38,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, answer: res }, { headers });
   }
   if (intent === 'delete') {
-    const res = await api.post('/user/delete-account');
+    const res = await api.POST('/api/user/delete-account');
     const headers = new Headers();
     if (isSuccess(res)) headers.append('set-cookie', await clearAuth());
     return data({ intent, answer: res }, { headers });

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { redirect, redirectDocument } from 'react-router';
-import type { PaymentInfo, PaymentStarted, WalletPage } from '@pool/contracts/wallet';
+import type { WalletPage } from '@pool/contracts/wallet';
 import type { Route } from './+types/wallet';
 import { apiFor, isSuccess } from '../lib/api.server.ts';
+import { asSent, type PathBody } from '../lib/api.ts';
 import { localePath } from '../lib/lang.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { AccountPage } from '../features/account/account-page.tsx';
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   if (!api.auth || api.auth.is_guest) return { wallet: null, outcome: null };
   const url = new URL(request.url);
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
-  const res = await api.get<WalletPage>('/user/wallet', { page: String(page) });
+  const res = await api.GET('/api/user/wallet', { params: { query: { page } } });
   if (!isSuccess(res)) return { wallet: null, outcome: null };
   const last = Math.max(1, res.data.entries.pagination.total_pages);
   if (page > last) throw redirect(localePath(api.lang, '/more/wallet'));
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   let outcome: Outcome | null = null;
   const paymentId = Number(url.searchParams.get('payment_id'));
   if (Number.isSafeInteger(paymentId) && paymentId > 0) {
-    const p = await api.get<PaymentInfo>(`/user/payments/${paymentId}`);
+    const p = await api.GET('/api/user/payments/{id}', { params: { path: { id: paymentId } } });
     if (isSuccess(p) && p.data.purpose === 'wallet_charge') {
       const status = p.data.status === 'paid' || p.data.status === 'refunded' ? 'paid' : p.data.status;
       outcome = { status: status === 'initiated' ? 'pending' : status, amount: p.data.amount };
@@ -44,8 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   const key = String(form.get('idempotency_key') ?? '').slice(0, 128);
-  const answer = await api.call<PaymentStarted>('POST', '/user/wallet/charge', {
-    body: { amount: String(form.get('amount') ?? ''), return_path: localePath(api.lang, '/more/wallet') },
+  const answer = await api.POST('/api/user/wallet/charge', {
+    // The amount as the form sent it: the API validates it.
+    body: asSent<PathBody<'post', '/api/user/wallet/charge'>>({
+      amount: String(form.get('amount') ?? ''),
+      return_path: localePath(api.lang, '/more/wallet'),
+    }),
     headers: key ? { 'idempotency-key': key } : {},
   });
   if (isSuccess(answer)) throw redirectDocument(answer.data.redirect_url);

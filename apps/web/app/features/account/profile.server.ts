@@ -1,8 +1,6 @@
 /** The signed-in customer's account for the account pages' loaders. */
 import type { User } from '@pool/contracts/account';
-import { isSuccess, type apiFor } from '../../lib/api.server.ts';
-
-type Api = Awaited<ReturnType<typeof apiFor>>;
+import { isSuccess, type Api } from '../../lib/api.server.ts';
 
 /**
  * Fresh from `GET /user/profile`; null for a visitor, a guest or a refused
@@ -11,7 +9,7 @@ type Api = Awaited<ReturnType<typeof apiFor>>;
  */
 export async function loadProfile(api: Api): Promise<User | null> {
   if (!api.auth || api.auth.is_guest) return null;
-  const res = await api.get<User>('/user/profile');
+  const res = await api.GET('/api/user/profile');
   if (isSuccess(res)) return res.data;
   if (res.status === 401 || res.status === 403) return null;
   const { token: _token, is_guest: _guest, ...stored } = api.auth;

@@ -4,33 +4,33 @@
  * back to sign-in (via the layout), 403 and 404 show the error page.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import type { Pagination } from '@pool/contracts/core';
 import { apiFor, isSuccess, pageStatus, type ApiResult } from '../../lib/api.server.ts';
+import type { ApiPath, PathData, PathQuery } from '../../lib/api.ts';
 import { readAdminToken } from '../../lib/cookies.server.ts';
 
-type CallOptions = { query?: Record<string, string>; body?: unknown };
-
+/**
+ * The typed client (`GET`, `POST`, `DELETE`… on `/api/admin/...` paths) as the signed-in admin, in
+ * Arabic; `anonymous` makes the site's public reads (cities, countries) without a token.
+ */
 export async function adminApi(context: Readonly<RouterContextProvider>, request: Request) {
   const api = await apiFor(context, request);
   const token = await readAdminToken(request);
-  const call = <T>(method: string, path: string, options: CallOptions = {}) =>
-    api.call<T>(method, `/admin${path}`, { token, lang: 'ar', ...options });
-  return {
-    call,
-    /** A GET the page cannot do without. */
-    read: async <T>(path: string, query?: Record<string, string>) => must(await call<T>('GET', path, { query })),
-    /** A public read (cities, countries); empty when it fails. */
-    site: async <T>(path: string) => {
-      const res = await api.call<T[]>('GET', path, { token: null, lang: 'ar' });
-      return isSuccess(res) ? res.data : [];
-    },
-  };
+  return { ...api.as({ token, lang: 'ar' }), anonymous: api.as({ token: null, lang: 'ar' }) };
 }
 
+export type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/** The data of a read the page cannot do without; else the page ends (sign-in again, or the error page). */
 export function must<T>(res: ApiResult<T>): T {
   if (isSuccess(res)) return res.data;
   if (res.status === 401 || res.key === 'blocked') throw redirect('/admin');
   throw data(res.msg, { status: pageStatus(res) });
+}
+
+/** A public list (cities, countries); empty when it fails. */
+export async function listOrEmpty<T>(call: Promise<ApiResult<T[]>>): Promise<T[]> {
+  const res = await call;
+  return isSuccess(res) ? res.data : [];
 }
 
 /** The URL's search parameters, for list filters and pagination. */
@@ -39,21 +39,40 @@ export const queryOf = (request: Request, names: readonly string[]) => {
   return Object.fromEntries(names.map((n) => [n, params.get(n) ?? '']).filter(([, v]) => v !== ''));
 };
 
+type QueryName<P extends ApiPath<'get'>> = keyof PathQuery<'get', P> & string;
+
+/**
+ * `GET path` that the page cannot do without, with the URL's search parameters `names` (list
+ * filters, `page`; checked against the route's query) over the `defaults`. The URL's values go as
+ * the browser wrote them, strings, as before: the API validates and coerces them as it does any
+ * query string, so they stand in for the numbers and flags of the query's type here.
+ */
+export async function readWithUrl<P extends ApiPath<'get'>>(
+  api: AdminApi,
+  path: P,
+  request: Request,
+  names: readonly QueryName<P>[],
+  defaults: PathQuery<'get', P> = {} as PathQuery<'get', P>,
+): Promise<PathData<'get', P>> {
+  const get = api.GET as unknown as (path: P, init: object) => Promise<ApiResult<PathData<'get', P>>>;
+  return must(await get(path, { params: { query: { ...defaults, ...queryOf(request, names) } } }));
+}
+
 export type City = { id: number; name: string };
 
 /**
  * A filtered dashboard list (`q`, filters and `page` from the URL) and the
  * cities for its city filter, read together.
  */
-export async function listWithCities<Row>(
-  api: Awaited<ReturnType<typeof adminApi>>,
+export async function listWithCities<P extends ApiPath<'get'>>(
+  api: AdminApi,
   request: Request,
-  path: string,
-  params: readonly string[],
+  path: P,
+  names: readonly QueryName<P>[],
 ) {
   const [list, cities] = await Promise.all([
-    api.read<{ data: Row[]; pagination: Pagination }>(path, queryOf(request, params)),
-    api.site<City>('/user/cities'),
+    readWithUrl(api, path, request, names),
+    listOrEmpty(api.anonymous.GET('/api/user/cities')),
   ]);
   return { list, cities };
 }

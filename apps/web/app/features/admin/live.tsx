@@ -8,6 +8,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
+import type { ApiPath } from '../../lib/api.ts';
 import { LiveAlerts } from '../../components/live-alerts.tsx';
 import { LiveCount } from '../../components/live-count.tsx';
 import { may } from './resources.ts';
@@ -71,7 +72,7 @@ export function AdminLiveAlerts() {
   return (
     <LiveAlerts
       // The dashboard is in Arabic.
-      stream={listens ? '/api/admin/notifications/stream?lang=ar' : null}
+      stream={listens ? `${'/api/admin/notifications/stream' satisfies ApiPath<'get'>}?lang=ar` : null}
       // Notifications about orders link to the site's pages: the dashboard opens its list instead.
       hrefOf={(a) =>
         a.link?.startsWith('/admin/') && !a.link.startsWith('/admin/notifications') ? a.link : ADMIN_INBOX

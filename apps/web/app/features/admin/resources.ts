@@ -36,9 +36,25 @@ export type Field = {
 
 export type Column = { name: string; label: string; kind?: 'text' | 'ltr' | 'bool' | 'image' | 'code' };
 
+/**
+ * The resources' API names: `/api/admin/<path>` lists and creates, `/api/admin/<path>/{id}` reads,
+ * saves and deletes (routes/admin/content/resource.tsx checks that the API has them).
+ */
+export type ResourcePath =
+  | 'countries'
+  | 'cities'
+  | 'socials'
+  | 'intros'
+  | 'banners'
+  | 'faqs'
+  | 'cancel-reasons'
+  | 'redirects'
+  | 'brands'
+  | 'categories';
+
 export type ResourceConfig = {
   /** Under `/api/admin`. */
-  path: string;
+  path: ResourcePath;
   group: PermissionGroup;
   columns: Column[];
   fields: Field[];

@@ -16,13 +16,11 @@ export function cartKeyFrom(request: Request): string | null {
 /** `apiFor` whose calls carry the cart key (when the browser has one). */
 export async function cartApi(context: Readonly<RouterContextProvider>, request: Request) {
   const api = await apiFor(context, request);
+  return { ...api, ...api.as({ token: api.auth?.token, lang: api.lang, headers: cartKeyHeaders(request) }) };
+}
+
+/** The `X-Cart-Key` header of the browser's cart, when it has one. */
+export function cartKeyHeaders(request: Request): Record<string, string> {
   const key = cartKeyFrom(request);
-  const headers: Record<string, string> = key ? { [CART_KEY_HEADER]: key } : {};
-  return {
-    ...api,
-    get: <T>(path: string, query?: Record<string, string>) => api.call<T>('GET', path, { query, headers }),
-    post: <T>(path: string, body?: unknown, extra: Record<string, string> = {}) =>
-      api.call<T>('POST', path, { body: body ?? {}, headers: { ...headers, ...extra } }),
-    del: <T>(path: string) => api.call<T>('DELETE', path, { headers }),
-  };
+  return key ? { [CART_KEY_HEADER]: key } : {};
 }

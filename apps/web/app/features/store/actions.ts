@@ -5,9 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CartView } from '@pool/contracts/cart';
-import type { StoreProduct } from '@pool/contracts/store';
-import { apiFetch } from '../../lib/api.client.ts';
+import { browserApi } from '../../lib/api.client.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
@@ -35,15 +33,15 @@ export function useAddToCart() {
         let variantId = o.variantId ?? null;
         if (!variantId) {
           // A card knows its product only: its main display group is what a simple product sells.
-          const product = await apiFetch<StoreProduct>(lang, 'GET', `/user/store/products/${o.productId}`);
+          const product = await browserApi(lang).GET('/api/user/store/products/{id}', {
+            params: { path: { id: o.productId } },
+          });
           if (product.key !== 'success') return (handle(product), false);
           variantId = product.data.main_variant_id ?? product.data.variants[0]?.id ?? null;
           if (!variantId) return false;
         }
-        const answer = await apiFetch<CartView>(lang, 'POST', '/user/cart/items', {
-          variant_id: variantId,
-          quantity: o.quantity ?? 1,
-          with_installation: o.withInstallation ?? false,
+        const answer = await browserApi(lang).POST('/api/user/cart/items', {
+          body: { variant_id: variantId, quantity: o.quantity ?? 1, with_installation: o.withInstallation ?? false },
         });
         let ok = false;
         handle(answer, {
@@ -91,8 +89,10 @@ export function useFavourite(productId: number, initial: boolean, onChange?: (on
     setBusy(true);
     try {
       const answer = next
-        ? await apiFetch<null>(lang, 'POST', '/user/favourites', { product_id: productId })
-        : await apiFetch<null>(lang, 'DELETE', `/user/favourites/${productId}`);
+        ? await browserApi(lang).POST('/api/user/favourites', { body: { product_id: productId } })
+        : await browserApi(lang).DELETE('/api/user/favourites/{product_id}', {
+            params: { path: { product_id: productId } },
+          });
       handle(answer, { successToast: true, onSuccess: () => onChange?.(next) });
       if (answer.key !== 'success') setOn(!next);
     } catch {

@@ -6,6 +6,7 @@
  */
 import { DB_INT_MAX, toHalalas } from '@pool/contracts/core';
 import { STORE_SORTS, type StoreSort } from '@pool/contracts/store';
+import type { PathQuery } from '../../lib/api.ts';
 
 export type StoreFilters = {
   q: string;
@@ -89,17 +90,17 @@ export function withChanges(f: StoreFilters, changes: Partial<StoreFilters>): St
 }
 
 /** The API query of `f`: ids, prices in halalas (a reversed range put right). */
-export function apiQuery(f: StoreFilters): Record<string, string> {
-  const query: Record<string, string> = { sort: f.sort, page: String(f.page) };
+export function apiQuery(f: StoreFilters): PathQuery<'get', '/api/user/store/products'> {
+  const query: PathQuery<'get', '/api/user/store/products'> = { sort: f.sort, page: f.page };
   if (f.q) query.q = f.q;
-  if (f.category) query.category_id = String(f.category);
-  if (f.category && f.sub) query.sub_category_id = String(f.sub);
-  if (f.brand) query.brand_id = String(f.brand);
+  if (f.category) query.category_id = f.category;
+  if (f.category && f.sub) query.sub_category_id = f.sub;
+  if (f.brand) query.brand_id = f.brand;
   let min = f.min ? toHalalas(f.min) : null;
   let max = f.max ? toHalalas(f.max) : null;
   if (min !== null && max !== null && min > max) [min, max] = [max, min];
-  if (min !== null) query.price_min = String(min);
-  if (max !== null) query.price_max = String(max);
+  if (min !== null) query.price_min = min;
+  if (max !== null) query.price_max = max;
   if (f.available) query.available = '1';
   if (f.discounted) query.discounted = '1';
   return query;

@@ -2,13 +2,12 @@
 import { data, redirect } from 'react-router';
 import { DB_INT_MAX, type Pagination } from '@pool/contracts/core';
 import type { StoreProduct, StoreProductCard } from '@pool/contracts/store';
-import { isSuccess, pageStatus, type apiFor } from '../../lib/api.server.ts';
+import { isSuccess, pageStatus, type Api } from '../../lib/api.server.ts';
 import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import { localePath } from '../../lib/lang.ts';
 import { parseDetails, productDetails, productHref } from './paths.ts';
 import type { ProductRating, StoreBrand, StoreCategory } from './types.ts';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
 export type Paged<T> = { data: T[]; pagination: Pagination };
 
 export type Listing = {
@@ -24,9 +23,9 @@ const NO_PAGE: Pagination = { total_items: 0, per_page: 12, total_pages: 1, curr
 export async function loadListing(api: Api, url: URL): Promise<Listing> {
   const filters = readFilters(url.searchParams);
   const [categories, brands, products] = await Promise.all([
-    api.get<StoreCategory[]>('/user/store/categories'),
-    api.get<StoreBrand[]>('/user/store/brands'),
-    api.get<Paged<StoreProductCard>>('/user/store/products', apiQuery(filters)),
+    api.GET('/api/user/store/categories'),
+    api.GET('/api/user/store/brands'),
+    api.GET('/api/user/store/products', { params: { query: apiQuery(filters) } }),
   ]);
   if (products.status >= 500 || products.status === 429) throw data(null, { status: pageStatus(products) });
   const list = isSuccess(products) ? products.data : { data: [], pagination: NO_PAGE };
@@ -54,11 +53,11 @@ export type ProductPage = {
 export async function loadProduct(api: Api, url: URL, details: string | undefined): Promise<ProductPage> {
   const id = parseDetails(details);
   if (!id) throw data(null, { status: 404 });
-  const path = `/user/store/products/${id}`;
+  const params = { path: { id } };
   const [product, related, ratings] = await Promise.all([
-    api.get<StoreProduct>(path),
-    api.get<StoreProductCard[]>(`${path}/related`),
-    api.get<Paged<ProductRating>>(`${path}/ratings`),
+    api.GET('/api/user/store/products/{id}', { params }),
+    api.GET('/api/user/store/products/{id}/related', { params }),
+    api.GET('/api/user/store/products/{id}/ratings', { params }),
   ]);
   if (!isSuccess(product)) throw data(null, { status: pageStatus(product) });
   if (details !== productDetails(product.data))
@@ -74,7 +73,7 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
 export async function productAddress(api: Api, url: URL, rawId: string | undefined): Promise<string> {
   const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : 0;
   if (!id || id > DB_INT_MAX) throw data(null, { status: 404 });
-  const product = await api.get<StoreProduct>(`/user/store/products/${id}`);
+  const product = await api.GET('/api/user/store/products/{id}', { params: { path: { id } } });
   if (!isSuccess(product)) throw data(null, { status: pageStatus(product) });
   return localePath(api.lang, productHref(product.data)) + url.search;
 }
@@ -86,6 +85,6 @@ export type Strip = { kind: 'offers' | 'newest'; products: StoreProductCard[] };
  * fewer than 4 are on offer; one request, one query (`GET /user/store/strip`).
  */
 export async function loadStrip(api: Api): Promise<Strip | null> {
-  const strip = await api.get<Strip>('/user/store/strip');
+  const strip = await api.GET('/api/user/store/strip');
   return isSuccess(strip) && strip.data.products.length ? strip.data : null;
 }

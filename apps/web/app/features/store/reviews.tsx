@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PagesNav } from '../../components/page-numbers.tsx';
-import { apiFetch } from '../../lib/api.client.ts';
+import { browserApi } from '../../lib/api.client.ts';
 import { useAnswerHandler } from '../../lib/envelope.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -30,11 +30,9 @@ export function Reviews({
   const go = async (n: number) => {
     setBusy(true);
     try {
-      const answer = await apiFetch<Paged<ProductRating>>(
-        lang,
-        'GET',
-        `/user/store/products/${productId}/ratings?page=${n}`,
-      );
+      const answer = await browserApi(lang).GET('/api/user/store/products/{id}/ratings', {
+        params: { path: { id: productId }, query: { page: n } },
+      });
       handle(answer, { onSuccess: setPage });
       document.getElementById('reviews')?.scrollIntoView({ block: 'start' });
     } catch {

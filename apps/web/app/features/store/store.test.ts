@@ -52,10 +52,10 @@ describe('store filters', () => {
     const f = readFilters(new URLSearchParams('min=500&max=20.25&discounted=true&category=1'));
     expect(apiQuery(f)).toEqual({
       sort: 'newest',
-      page: '1',
-      category_id: '1',
-      price_min: '2025',
-      price_max: '50000',
+      page: 1,
+      category_id: 1,
+      price_min: 2025,
+      price_max: 50000,
       discounted: '1',
     });
   });

@@ -55,7 +55,7 @@ type Summary = {
 /** The month summary, for admins allowed to see it (`dashboard.view`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const res = await api.call<Summary>('GET', '/dashboard');
+  const res = await api.GET('/api/admin/dashboard');
   return { summary: res.key === 'success' ? res.data : null };
 }
 

@@ -14,7 +14,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconExternalLink, IconLogout, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, Outlet, redirect, useFetcher, type ShouldRevalidateFunction } from 'react-router';
-import type { AdminProfile } from '@pool/contracts/admin';
 import type { Route } from './+types/layout';
 import { apiFor, pageStatus } from '../../lib/api.server.ts';
 import { clearAdminAuth, readAdminToken } from '../../lib/cookies.server.ts';
@@ -29,11 +28,11 @@ const toLogin = async () => redirect('/admin/login', { headers: { 'set-cookie': 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readAdminToken(request);
   if (!token) throw redirect('/admin/login');
-  const api = await apiFor(context, request);
+  const api = (await apiFor(context, request)).as({ token, lang: 'ar' });
   const [me, count] = await Promise.all([
-    api.call<AdminProfile>('GET', '/admin/me', { token, lang: 'ar' }),
+    api.GET('/api/admin/me'),
     // 403 without `notifications.view`: no bell then.
-    api.call<{ count: number }>('GET', '/admin/notifications/count', { token, lang: 'ar' }),
+    api.GET('/api/admin/notifications/count'),
   ]);
   if (me.key === 'success' && me.status === 200) {
     return { admin: me.data, unread: count.key === 'success' ? count.data.count : 0 };
@@ -49,7 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** Sign-out (the header's menu posts here). */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = await readAdminToken(request);
-  if (token) await (await apiFor(context, request)).call('DELETE', '/admin/sign-out', { token, lang: 'ar' });
+  if (token) await (await apiFor(context, request)).as({ token, lang: 'ar' }).DELETE('/api/admin/sign-out');
   throw await toLogin();
 }
 

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconLock, IconLogin2, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useFetcher } from 'react-router';
-import { adminLoginBody, type AdminProfile } from '@pool/contracts/admin';
+import { adminLoginBody } from '@pool/contracts/admin';
 import type { Route } from './+types/login';
 import { apiFor } from '../../lib/api.server.ts';
 import { readAdminToken, saveAdminAuth } from '../../lib/cookies.server.ts';
@@ -24,11 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   const body = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
-  const answer = await api.call<AdminProfile & { token: string }>('POST', '/admin/login', {
-    body,
-    lang: 'ar',
-    token: null,
-  });
+  const answer = await api.as({ token: null, lang: 'ar' }).POST('/api/admin/login', { body });
   if (answer.key === 'success' && answer.status === 200) {
     throw redirect('/admin', { headers: { 'set-cookie': await saveAdminAuth(answer.data.token) } });
   }

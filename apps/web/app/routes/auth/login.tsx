@@ -5,7 +5,7 @@ import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import type { CodeSent, GuestSession } from '@pool/contracts/account';
+import type { CodeSent } from '@pool/contracts/account';
 import { countryCode, DEFAULT_COUNTRY_CODE, phone } from '@pool/contracts/core';
 import type { Route } from './+types/login';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
@@ -30,13 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   if (form.get('intent') === 'guest') {
-    const res = await api.post<GuestSession>('/user/guest-login', { device_type: 'web' });
+    const res = await api.POST('/api/user/guest-login', { body: { device_type: 'web' } });
     // In-process calls carry no site header, so the site writes the cookie itself.
     if (isSuccess(res))
       throw redirect(localePath(api.lang, '/'), { headers: { 'set-cookie': await saveAuth(res.data) } });
     return { ...res, data: null };
   }
-  return api.post<CodeSent>('/user/send-code', { ...numberIn(form), device_type: 'web' });
+  return api.POST('/api/user/send-code', { body: { ...numberIn(form), device_type: 'web' } });
 }
 
 const loginSchema = z.object({ phone, country_code: countryCode });

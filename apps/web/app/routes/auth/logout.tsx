@@ -7,7 +7,7 @@ import type { Route } from './+types/logout';
 /** Logout: revoke the token on the server, clear the auth cookie, go to login (spec section 4). */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
-  if (api.auth) await api.del('/user/sign-out');
+  if (api.auth) await api.DELETE('/api/user/sign-out');
   throw redirect(localePath(api.lang, '/auth/login'), { headers: { 'set-cookie': await clearAuth() } });
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CodeSent, Session } from '@pool/contracts/account';
+import type { Session } from '@pool/contracts/account';
 import { DEFAULT_COUNTRY_CODE, REDIRECT_DELAY_MS } from '@pool/contracts/core';
 import type { Route } from './+types/otp';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
@@ -25,13 +25,9 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.otp_title
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
-  const number = { ...numberIn(form), device_type: 'web' };
-  if (form.get('intent') === 'resend')
-    return api.post<CodeSent | { retry_after?: number }>('/user/resend-code', number);
-  const res = await api.post<Session | CompleteInfo>('/user/check-code', {
-    ...number,
-    code: String(form.get('code') ?? ''),
-  });
+  const number = { ...numberIn(form), device_type: 'web' as const };
+  if (form.get('intent') === 'resend') return api.POST('/api/user/resend-code', { body: number });
+  const res = await api.POST('/api/user/check-code', { body: { ...number, code: String(form.get('code') ?? '') } });
   if (isSuccess(res)) {
     // The session lives only in the HttpOnly cookie: the page never sees the token.
     return data({ ...res, data: null }, { headers: { 'set-cookie': await saveAuth(res.data as Session) } });

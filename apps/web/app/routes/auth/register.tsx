@@ -18,7 +18,7 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconPhoto, IconTrash, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { signUpBody, type CodeSent, type Session } from '@pool/contracts/account';
+import { signUpBody } from '@pool/contracts/account';
 import { DEFAULT_COUNTRY_CODE, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '@pool/contracts/core';
 import type { Route } from './+types/register';
 import { uploadForm } from '../../lib/api.client.ts';
@@ -111,7 +111,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     setProgress(0);
     let answer;
     try {
-      answer = await uploadForm<Session | CodeSent>(lang, '/user/sign-up', body, setProgress);
+      answer = await uploadForm(lang, '/api/user/sign-up', body, setProgress);
     } catch {
       toast.error(t('common.network_error'));
       return;

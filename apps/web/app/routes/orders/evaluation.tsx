@@ -6,6 +6,7 @@ import { data, Link, useFetcher } from 'react-router';
 import type { StoreOrderDetail } from '@pool/contracts/orders';
 import type { Route } from './+types/evaluation';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!api.auth || api.auth.is_guest) return { order: null };
   const id = Number(params.evaluation);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const res = await api.get<StoreOrderDetail>(`/user/store-orders/${id}`);
+  const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   return { order: res.data };
 }
@@ -29,10 +30,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
-  return api.post<StoreOrderDetail>(`/user/store-orders/${encodeURIComponent(params.evaluation)}/rate`, {
-    product_id: String(form.get('product_id') ?? ''),
-    rating: String(form.get('rating') ?? ''),
-    comment: String(form.get('comment') ?? ''),
+  // The address's id and the form's fields as they came: the API validates them.
+  return api.POST('/api/user/store-orders/{id}/rate', {
+    params: { path: asSent<PathParams<'post', '/api/user/store-orders/{id}/rate'>>({ id: params.evaluation }) },
+    body: asSent<PathBody<'post', '/api/user/store-orders/{id}/rate'>>({
+      product_id: String(form.get('product_id') ?? ''),
+      rating: String(form.get('rating') ?? ''),
+      comment: String(form.get('comment') ?? ''),
+    }),
   });
 }
 

@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw redirect(localePath(api.lang, '/orders'));
   // Only store orders exist so far; a store order that is not mine answers 404 and lands on my orders.
-  const res = await api.get(`/user/store-orders/${id}`);
+  const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
   throw redirect(localePath(api.lang, isSuccess(res) ? `/orders/online_store_order/${id}` : '/orders'));
 }
 

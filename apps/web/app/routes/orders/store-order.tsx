@@ -12,6 +12,7 @@ import { data, Link, useFetcher, useSearchParams } from 'react-router';
 import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts/orders';
 import type { Route } from './+types/store-order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -31,38 +32,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!api.auth || api.auth.is_guest) return { order: null, invoice: null, qr: null, reasons: [] };
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const res = await api.get<StoreOrderDetail>(`/user/store-orders/${id}`);
+  const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;
   let invoice: StoreInvoice | null = null;
   let qr: string | null = null;
   if (order.has_invoice) {
-    const inv = await api.get<StoreInvoice>(`/user/store-orders/${id}/invoice`);
+    const inv = await api.GET('/api/user/store-orders/{id}/invoice', { params: { path: { id } } });
     if (isSuccess(inv)) {
       invoice = inv.data;
       qr = await qrDataUrl(inv.data.qr);
     }
   }
-  const reasons = order.can_cancel ? await api.get<{ id: number; title: string }[]>('/user/cancel-reasons') : null;
+  const reasons = order.can_cancel ? await api.GET('/api/user/cancel-reasons') : null;
   return { order, invoice, qr, reasons: reasons && isSuccess(reasons) ? reasons.data : [] };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
-  const id = encodeURIComponent(params.id);
+  // The address's id and the form's fields as they came: the API validates them.
+  const path = asSent<PathParams<'post', '/api/user/store-orders/{id}/pay'>>({ id: params.id });
   if (form.get('intent') === 'pay') {
     const key = String(form.get('idempotency_key') ?? '').slice(0, 128);
-    const answer = await api.call<{ redirect_url: string }>('POST', `/user/store-orders/${id}/pay`, {
-      body: {},
+    const answer = await api.POST('/api/user/store-orders/{id}/pay', {
+      params: { path },
       headers: key ? { 'idempotency-key': key } : {},
     });
     // The page opens the card page itself (a thrown redirect is dropped when a revalidation starts meanwhile).
     return answer;
   }
-  return api.post<StoreOrderDetail>(`/user/store-orders/${id}/cancel`, {
-    cancel_reason_id: String(form.get('cancel_reason_id') ?? ''),
-    note: String(form.get('note') ?? ''),
+  return api.POST('/api/user/store-orders/{id}/cancel', {
+    params: { path },
+    body: asSent<PathBody<'post', '/api/user/store-orders/{id}/cancel'>>({
+      cancel_reason_id: String(form.get('cancel_reason_id') ?? ''),
+      note: String(form.get('note') ?? ''),
+    }),
   });
 }
 

@@ -3,7 +3,6 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useFetcher, useNavigate } from 'react-router';
-import type { CodeSent, Session } from '@pool/contracts/account';
 import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
 import type { Route } from './+types/change-mobile-confirm';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
@@ -42,12 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'resend') {
     return {
       intent,
-      answer: await api.post<CodeSent>('/user/change-phone/send-code', number),
+      answer: await api.POST('/api/user/change-phone/send-code', { body: number }),
     };
   }
-  const res = await api.post<Session>('/user/change-phone/check-code', {
-    ...number,
-    code: String(form.get('code') ?? ''),
+  const res = await api.POST('/api/user/change-phone/check-code', {
+    body: { ...number, code: String(form.get('code') ?? '') },
   });
   if (!isSuccess(res)) return { intent, answer: res };
   // A new session replaces the old (revoked) one: store it in the HttpOnly cookie, never hand the token to the page.

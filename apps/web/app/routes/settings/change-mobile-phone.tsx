@@ -25,7 +25,7 @@ export const loader = (args: Route.LoaderArgs) => loadCountries(args);
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const sent = numberIn(await request.formData());
-  return { answer: await api.post('/user/change-phone/send-code', sent), sent };
+  return { answer: await api.POST('/api/user/change-phone/send-code', { body: sent }), sent };
 }
 
 type Values = { country_code: string; phone: string };

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Without JavaScript the form posts here; the page's script uploads straight to the API instead (with progress). */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
-  const res = await api.multipart<User>('/user/update-profile', request);
+  const res = await api.multipart('/api/user/update-profile', request);
   if (isSuccess(res) && api.auth && !api.auth.is_guest) {
     throw redirect(localePath(api.lang, '/profile'), {
       headers: { 'set-cookie': await saveAuth({ ...api.auth, ...res.data }) },
@@ -182,7 +182,7 @@ function EditForm({ user }: { user: User }) {
     if (file) body.append('image', file);
     setProgress(0);
     try {
-      const answer = await uploadForm<User>(lang, '/user/update-profile', body, setProgress);
+      const answer = await uploadForm(lang, '/api/user/update-profile', body, setProgress);
       handle(answer, {
         successToast: true,
         // The API refreshed the auth cookie; navigating re-runs the root loader, so the header shows the new name and image.

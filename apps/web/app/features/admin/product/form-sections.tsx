@@ -19,12 +19,12 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Choices, FeatureChoice } from '../catalogue.server.ts';
-import { Gallery } from './gallery.tsx';
+import { Gallery, type UploadImage } from './gallery.tsx';
 import { GroupsPicker } from './groups.tsx';
 import { ltrInput as ltr, type ProductForm as Form, type Values } from './values.ts';
 
 /** Names and descriptions in both languages, category, sub-category, brand and the gallery. */
-export function BasicsSection({ form, choices, uploadPath }: { form: Form; choices: Choices; uploadPath: string }) {
+export function BasicsSection({ form, choices, upload }: { form: Form; choices: Choices; upload: UploadImage }) {
   const { t } = useTranslation();
   const v = form.values;
   const category = choices.categories.find((c) => String(c.id) === v.category_id);
@@ -88,7 +88,7 @@ export function BasicsSection({ form, choices, uploadPath }: { form: Form; choic
           label={t('catalogue.ui_gallery')}
           images={v.images}
           onChange={(images) => form.setFieldValue('images', images)}
-          uploadPath={uploadPath}
+          upload={upload}
           error={form.errors.images}
           testId="gallery"
         />
@@ -101,11 +101,11 @@ export function BasicsSection({ form, choices, uploadPath }: { form: Form; choic
 export function PriceSection({
   form,
   features,
-  uploadPath,
+  upload,
 }: {
   form: Form;
   features: FeatureChoice[];
-  uploadPath: string;
+  upload: UploadImage;
 }) {
   const { t } = useTranslation();
   const v = form.values;
@@ -154,7 +154,7 @@ export function PriceSection({
             />
           ) : null}
         </SimpleGrid>
-        {v.type === 'multi' ? <GroupsPicker form={form} features={features} uploadPath={uploadPath} /> : null}
+        {v.type === 'multi' ? <GroupsPicker form={form} features={features} upload={upload} /> : null}
       </Stack>
     </Paper>
   );

@@ -9,17 +9,23 @@ import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconX } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MAX_IMAGES } from '@pool/contracts/catalogue';
 import { IMAGE_EXTENSIONS } from '@pool/contracts/core';
-import { uploadAdminForm } from '../../../lib/api.client.ts';
+import type { PathAnswer } from '../../../lib/api.ts';
 import { useToasts } from '../../../lib/envelope.ts';
 import { imageError } from '../image-field.tsx';
 
 type Upload = { name: string; percent: number };
 
+/** Uploads one image (a form with `image`) for the product or a new one, reporting progress (0-100). */
+export type UploadImage = (
+  form: FormData,
+  onProgress: (percent: number) => void,
+) => Promise<PathAnswer<'post', '/api/admin/products/images'>>;
+
 export function Gallery({
   label,
   images,
   onChange,
-  uploadPath,
+  upload,
   error,
   testId,
   compact = false,
@@ -27,8 +33,7 @@ export function Gallery({
   label: string;
   images: string[];
   onChange: (images: string[]) => void;
-  /** Under /api, e.g. `/admin/products/images`. */
-  uploadPath: string;
+  upload: UploadImage;
   error?: React.ReactNode;
   testId: string;
   compact?: boolean;
@@ -52,7 +57,7 @@ export function Gallery({
       try {
         const form = new FormData();
         form.append('image', file);
-        const answer = await uploadAdminForm<{ url: string }>(uploadPath, form, progress);
+        const answer = await upload(form, progress);
         if (answer.key === 'success') {
           current = [...current, answer.data.url];
           onChange(current);

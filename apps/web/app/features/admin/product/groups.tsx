@@ -22,17 +22,17 @@ import { IconInfoCircle, IconPlus, IconRefresh, IconX } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MAX_FEATURES } from '@pool/contracts/catalogue';
 import type { FeatureChoice } from '../catalogue.server.ts';
-import { Gallery } from './gallery.tsx';
+import { Gallery, type UploadImage } from './gallery.tsx';
 import { combine, ltrInput as ltr, type ProductForm as Form } from './values.ts';
 
 export function GroupsPicker({
   form,
   features,
-  uploadPath,
+  upload,
 }: {
   form: Form;
   features: FeatureChoice[];
-  uploadPath: string;
+  upload: UploadImage;
 }) {
   const { t } = useTranslation();
   const v = form.getValues();
@@ -225,7 +225,7 @@ export function GroupsPicker({
                           label={t('common.label_of', { label: t('catalogue.ui_group_images'), name })}
                           images={g.images}
                           onChange={(images) => form.setFieldValue(`groups.${i}.images`, images)}
-                          uploadPath={uploadPath}
+                          upload={upload}
                           error={form.errors[`groups.${i}.images`]}
                           testId={`group-${i}-gallery`}
                         />

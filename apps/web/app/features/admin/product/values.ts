@@ -4,8 +4,9 @@
  * back to the form's.
  */
 import type { UseFormReturnType } from '@mantine/form';
-import type { AdminProduct, ProductInput } from '@pool/contracts/catalogue';
+import type { AdminProduct } from '@pool/contracts/catalogue';
 import { toHalalas } from '@pool/contracts/core';
+import type { PathBody } from '../../../lib/api.ts';
 
 export type Group = {
   /** The group's options, sorted: its identity. */
@@ -135,7 +136,7 @@ export function valuesOf(p: AdminProduct): Values {
 }
 
 /** The API body of the form's values. */
-export function bodyOf(v: Values): ProductInput {
+export function bodyOf(v: Values): PathBody<'post', '/api/admin/products'> {
   const discounted = v.discount_type !== 'none';
   const main = v.groups.find((g) => g.key === v.main_key);
   return {

@@ -45,11 +45,10 @@ export function StaffForm({
   const submit = form.onSubmit(async (values) => {
     setProgress(0);
     try {
-      const answer = await uploadAdminForm<StaffItem>(
-        staff ? `/admin/staff/${staff.id}` : '/admin/staff',
-        formDataOf(values, file),
-        setProgress,
-      );
+      const body = formDataOf(values, file);
+      const answer = staff
+        ? await uploadAdminForm('/api/admin/staff/{id}', body, setProgress, { id: staff.id })
+        : await uploadAdminForm('/api/admin/staff', body, setProgress);
       handle(answer, {
         onSuccess: onDone,
         onError: (a) => {

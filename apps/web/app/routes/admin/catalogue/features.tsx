@@ -9,12 +9,12 @@ import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { featureBody } from '@pool/contracts/catalogue';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/features';
+import type { PathBody } from '../../../lib/api.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { SearchBox } from '../../../features/admin/content-fields.tsx';
@@ -30,15 +30,23 @@ type Feature = { id: number; name_ar: string; name_en: string; options: (Option 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return api.read<{ data: Feature[]; pagination: Pagination }>('/features', queryOf(request, ['q', 'page']));
+  return readWithUrl(api, '/api/admin/features', request, ['q', 'page']);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
-  const body = (await request.json()) as { intent: 'save' | 'delete'; id?: number; values?: unknown };
-  if (body.intent === 'delete') return answerOf(await api.call('DELETE', `/features/${Number(body.id)}`));
+  // The form's values as the page sent them; the API validates them.
+  const body = (await request.json()) as {
+    intent: 'save' | 'delete';
+    id?: number;
+    values: PathBody<'post', '/api/admin/features'>;
+  };
+  const path = { id: Number(body.id) };
+  if (body.intent === 'delete') return answerOf(await api.DELETE('/api/admin/features/{id}', { params: { path } }));
   return answerOf(
-    await api.call('POST', body.id ? `/features/${Number(body.id)}` : '/features', { body: body.values }),
+    body.id
+      ? await api.POST('/api/admin/features/{id}', { params: { path }, body: body.values })
+      : await api.POST('/api/admin/features', { body: body.values }),
   );
 }
 

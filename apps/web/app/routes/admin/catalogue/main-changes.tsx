@@ -8,11 +8,10 @@ import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { MainVariantChange } from '@pool/contracts/catalogue';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/main-changes';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -22,18 +21,17 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'catalogue.ui_
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const query = queryOf(request, ['status', 'page']);
-  return api.read<{ data: MainVariantChange[]; pagination: Pagination }>('/product-main-changes', {
-    status: 'pending',
-    ...query,
-  });
+  return readWithUrl(api, '/api/admin/product-main-changes', request, ['status', 'page'], { status: 'pending' });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
   const body = (await request.json()) as { id: number; approve: boolean };
+  const params = { path: { id: Number(body.id) } };
   return answerOf(
-    await api.call('POST', `/product-main-changes/${Number(body.id)}/${body.approve ? 'approve' : 'reject'}`),
+    body.approve
+      ? await api.POST('/api/admin/product-main-changes/{id}/approve', { params })
+      : await api.POST('/api/admin/product-main-changes/{id}/reject', { params }),
   );
 }
 

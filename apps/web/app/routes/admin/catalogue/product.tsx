@@ -9,15 +9,16 @@ import { useForm } from '@mantine/form';
 import { IconArrowRight, IconChecks, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
-import { productBody, type AdminProduct, type ProductPreview } from '@pool/contracts/catalogue';
+import { productBody, type ProductPreview } from '@pool/contracts/catalogue';
 import { issuesToFields } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/product';
-import { apiFetch } from '../../../lib/api.client.ts';
-import { adminApi } from '../../../features/admin/admin-api.server.ts';
+import { browserApi, uploadAdminForm } from '../../../lib/api.client.ts';
+import { adminApi, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer } from '../../../features/admin/admin-page.tsx';
 import { catalogueChoices, featureChoices } from '../../../features/admin/catalogue.server.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { BasicsSection, OfferSection, PriceSection } from '../../../features/admin/product/form-sections.tsx';
+import type { UploadImage } from '../../../features/admin/product/gallery.tsx';
 import { Review } from '../../../features/admin/product/review.tsx';
 import { bodyOf, emptyValues, formErrors, valuesOf, type Values } from '../../../features/admin/product/values.ts';
 import { RouteErrorPage } from '../../../components/error-page.tsx';
@@ -32,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [choices, features, product] = await Promise.all([
     catalogueChoices(api),
     featureChoices(api),
-    id ? api.read<AdminProduct>(`/products/${id}`) : null,
+    id ? api.GET('/api/admin/products/{id}', { params: { path: { id } } }).then(must) : null,
   ]);
   return { choices, features, product };
 }
@@ -59,8 +60,12 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
       return result.success ? {} : formErrors(issuesToFields('ar', result.error.issues as never));
     },
   });
-  const uploadPath = id ? `/admin/products/${id}/images` : '/admin/products/images';
-  const base = id ? `/admin/products/${id}` : '/admin/products';
+  const upload: UploadImage = (image, progress) =>
+    id
+      ? uploadAdminForm('/api/admin/products/{id}/images', image, progress, { id })
+      : uploadAdminForm('/api/admin/products/images', image, progress);
+  const api = browserApi('ar');
+  const params = { path: { id: id ?? 0 } };
 
   /** Shows an answer's field errors on their inputs; those without an input are listed at the top. */
   const showErrors = (fields: Record<string, string>) => {
@@ -84,7 +89,10 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
     }
     setBusy(true);
     try {
-      const answer = await apiFetch<ProductPreview>('ar', 'POST', `${base}/preview`, bodyOf(form.getValues()) as never);
+      const body = bodyOf(form.getValues());
+      const answer = id
+        ? await api.POST('/api/admin/products/{id}/preview', { params, body })
+        : await api.POST('/api/admin/products/preview', { body });
       handle(answer, {
         successToast: false,
         onSuccess: (p) => {
@@ -103,7 +111,10 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const save = async () => {
     setBusy(true);
     try {
-      const answer = await apiFetch<AdminProduct>('ar', 'POST', base, bodyOf(form.getValues()) as never);
+      const body = bodyOf(form.getValues());
+      const answer = id
+        ? await api.POST('/api/admin/products/{id}', { params, body })
+        : await api.POST('/api/admin/products', { body });
       handle(answer, {
         onSuccess: () => navigate('/admin/products'),
         onError: (a) => {
@@ -148,8 +159,8 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
                   {otherErrors.join(' • ')}
                 </Alert>
               ) : null}
-              <BasicsSection form={form} choices={choices} uploadPath={uploadPath} />
-              <PriceSection form={form} features={features} uploadPath={uploadPath} />
+              <BasicsSection form={form} choices={choices} upload={upload} />
+              <PriceSection form={form} features={features} upload={upload} />
               <OfferSection form={form} />
               <Group justify="flex-end">
                 <Button

@@ -23,11 +23,10 @@ import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus, IconThumbUp, IconT
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { AdminProductRow } from '@pool/contracts/catalogue';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/products';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, must, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -44,10 +43,10 @@ const FILTERS = ['q', 'page', 'category_id', 'brand_id', 'status', 'stock'] as c
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const [list, settings, choices, pending] = await Promise.all([
-    api.read<{ data: AdminProductRow[]; pagination: Pagination }>('/products', queryOf(request, FILTERS)),
-    api.read<{ low_stock_threshold: number }>('/products/stock-settings'),
+    readWithUrl(api, '/api/admin/products', request, FILTERS),
+    api.GET('/api/admin/products/stock-settings').then(must),
     catalogueChoices(api),
-    api.call<{ pagination: Pagination }>('GET', '/product-main-changes', { query: { status: 'pending' } }),
+    api.GET('/api/admin/product-main-changes', { params: { query: { status: 'pending' } } }),
   ]);
   return {
     list,
@@ -63,10 +62,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
   const body = (await request.json()) as Intent;
   if (body.intent === 'threshold')
-    return answerOf(await api.call('POST', '/products/stock-settings', { body: { low_stock_threshold: body.value } }));
-  const id = Number(body.id);
-  if (body.intent === 'delete') return answerOf(await api.call('DELETE', `/products/${id}`));
-  return answerOf(await api.call('POST', `/products/${id}/${body.intent === 'activate' ? 'activate' : 'deactivate'}`));
+    return answerOf(
+      await api.POST('/api/admin/products/stock-settings', { body: { low_stock_threshold: body.value } }),
+    );
+  const params = { path: { id: Number(body.id) } };
+  if (body.intent === 'delete') return answerOf(await api.DELETE('/api/admin/products/{id}', { params }));
+  return answerOf(
+    body.intent === 'activate'
+      ? await api.POST('/api/admin/products/{id}/activate', { params })
+      : await api.POST('/api/admin/products/{id}/deactivate', { params }),
+  );
 }
 
 function StockBadge({ row }: { row: AdminProductRow }) {

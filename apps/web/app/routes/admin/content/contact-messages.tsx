@@ -9,9 +9,8 @@ import { IconCheck, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { CONTACT_STATUSES } from '@pool/contracts/cms';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/contact-messages';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable, useListParams } from '../../../features/admin/data-table.tsx';
 import { SearchBox } from '../../../features/admin/content-fields.tsx';
@@ -35,19 +34,16 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_c
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return api.read<{ data: Message[]; pagination: Pagination }>(
-    '/contact-messages',
-    queryOf(request, ['q', 'page', 'status']),
-  );
+  return readWithUrl(api, '/api/admin/contact-messages', request, ['q', 'page', 'status']);
 }
 
 /** `open` reads the message (new → read); `handled` marks it handled. */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
   const body = (await request.json()) as { intent: 'open' | 'handled'; id: number };
-  const id = Number(body.id);
-  if (body.intent === 'open') return answerOf(await api.call<Message>('GET', `/contact-messages/${id}`));
-  return answerOf(await api.call<Message>('POST', `/contact-messages/${id}/status`, { body: { status: 'handled' } }));
+  const params = { path: { id: Number(body.id) } };
+  if (body.intent === 'open') return answerOf(await api.GET('/api/admin/contact-messages/{id}', { params }));
+  return answerOf(await api.POST('/api/admin/contact-messages/{id}/status', { params, body: { status: 'handled' } }));
 }
 
 const COLORS = { new: 'red', read: 'blue', handled: 'teal' } as const;

@@ -13,7 +13,7 @@ import { V, type Pagination } from '@pool/contracts/core';
 import { translate } from '../../../features/admin/texts.ts';
 import type { Route } from './+types/resource';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, must, queryOf } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -28,6 +28,10 @@ import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 
 export type Row = { id: number } & Record<string, unknown>;
+
+/** A resource's API paths: its list (and create), and one item (read, save, delete). */
+const pathsOf = (config: ResourceConfig) =>
+  ({ list: `/api/admin/${config.path}`, item: `/api/admin/${config.path}/{id}` }) as const;
 
 export const meta: Route.MetaFunction = (args) => {
   const config = resourceConfig(args.params.resource);
@@ -46,12 +50,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Nested rows (sub-categories): the children of `?parent_id=`, or the main rows.
   const parentId = config.nested ? Number(queryOf(request, [config.nested.param])[config.nested.param] ?? 0) || 0 : 0;
   const scope = config.nested ? { [config.nested.param]: String(parentId) } : {};
+  const { list: listPath, item } = pathsOf(config);
   const [list, parent] = await Promise.all([
-    api.read<{ data: Row[]; pagination: Pagination }>(`/${config.path}`, {
-      ...queryOf(request, ['q', 'page']),
-      ...scope,
-    }),
-    parentId ? api.read<Row>(`/${config.path}/${parentId}`) : null,
+    api
+      .GET(listPath, { params: { query: { ...queryOf(request, ['q', 'page']), ...scope } } })
+      .then((res) => must<{ data: Row[]; pagination: Pagination }>(res)),
+    parentId ? api.GET(item, { params: { path: { id: parentId } } }).then((res) => must<Row>(res)) : null,
   ]);
   return { resource: params.resource, list, parent };
 }
@@ -65,14 +69,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const config = configOr404(params.resource);
   const api = await adminApi(context, request);
   const body = (await request.json()) as Intent;
-  const one = (id: unknown) => `/${config.path}/${Number(id)}`;
+  const { list, item } = pathsOf(config);
+  const one = (id: unknown) => ({ path: { id: Number(id) } });
   switch (body.intent) {
     case 'delete':
-      return answerOf(await api.call('DELETE', one(body.id)));
+      return answerOf<unknown>(await api.DELETE(item, { params: one(body.id) }));
     case 'reorder':
-      return answerOf(await api.call('POST', `/${config.path}/reorder`, { body: { ids: body.ids } }));
+      // Banners are the one resource in an order of their own.
+      if (config.path !== 'banners') return { msg: '', key: 'notFound', data: null, status: 404 };
+      return answerOf(await api.POST('/api/admin/banners/reorder', { body: { ids: body.ids } }));
     default:
-      return answerOf(await api.call('POST', body.id ? one(body.id) : `/${config.path}`, { body: body.values }));
+      return answerOf<unknown>(
+        body.id
+          ? await api.POST(item, { params: one(body.id), body: body.values })
+          : await api.POST(list, { body: body.values }),
+      );
   }
 }
 
@@ -192,8 +203,13 @@ function ResourceForm({
     }
     setProgress(0);
     try {
-      const path = `/admin/${config.path}${item ? `/${item.id}` : ''}`;
-      onAnswer(await uploadAdminForm(path, toFormData(values, file), setProgress));
+      const { list, item: one } = pathsOf(config);
+      const body = toFormData(values, file);
+      onAnswer(
+        item
+          ? await uploadAdminForm(one, body, setProgress, { id: item.id })
+          : await uploadAdminForm(list, body, setProgress),
+      );
     } catch {
       handle({ key: 'fail', msg: t('cms.ui_upload_failed'), data: null, status: 0 });
     } finally {

@@ -5,16 +5,16 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { seoBody } from '@pool/contracts/cms';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/seo';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
 import { FormField, SearchBox } from '../../../features/admin/content-fields.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { may, type Field } from '../../../features/admin/resources.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
+import type { PathBody } from '../../../lib/api.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 
@@ -33,13 +33,16 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_s
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return api.read<{ data: Seo[]; pagination: Pagination }>('/seo', queryOf(request, ['q', 'page']));
+  return readWithUrl(api, '/api/admin/seo', request, ['q', 'page']);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
-  const body = (await request.json()) as { id: number; values: Record<string, unknown> };
-  return answerOf(await api.call('POST', `/seo/${Number(body.id)}`, { body: body.values }));
+  // The form's values as the page sent them; the API validates them.
+  const body = (await request.json()) as { id: number; values: PathBody<'post', '/api/admin/seo/{id}'> };
+  return answerOf(
+    await api.POST('/api/admin/seo/{id}', { params: { path: { id: Number(body.id) } }, body: body.values }),
+  );
 }
 
 const FIELDS: Field[] = [

@@ -9,10 +9,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
 import { PAGE_KEYS, pageSectionBody, settingsBody, type AdminSettings } from '@pool/contracts/cms';
-import type { Pagination } from '@pool/contracts/core';
 import type { Route } from './+types/settings';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
-import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
 import { FormField, ImageField } from '../../../features/admin/content-fields.tsx';
@@ -20,6 +19,7 @@ import { adminMeta } from '../../../features/admin/meta.ts';
 import { may, type Field } from '../../../features/admin/resources.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
+import type { PathBody } from '../../../lib/api.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 
@@ -39,9 +39,9 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_s
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const [settings, about, terms] = await Promise.all([
-    api.read<AdminSettings>('/settings'),
-    api.read<{ data: Section[]; pagination: Pagination }>('/pages/about'),
-    api.read<{ data: Section[]; pagination: Pagination }>('/pages/terms'),
+    api.GET('/api/admin/settings').then(must),
+    api.GET('/api/admin/pages/about').then(must),
+    api.GET('/api/admin/pages/terms').then(must),
   ]);
   return { settings, pages: { about: about.data, terms: terms.data } };
 }
@@ -49,9 +49,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Saves one about/terms section. */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
-  const body = (await request.json()) as { page: Page; id: number; values: Record<string, unknown> };
+  // The form's values as the page sent them; the API validates them.
+  const body = (await request.json()) as {
+    page: Page;
+    id: number;
+    values: PathBody<'post', '/api/admin/pages/about/{id}'>;
+  };
   if (!PAGE_KEYS.includes(body.page)) return { msg: '', key: 'fail', data: null, status: 400 };
-  return answerOf(await api.call('POST', `/pages/${body.page}/${Number(body.id)}`, { body: body.values }));
+  const section = { params: { path: { id: Number(body.id) } }, body: body.values };
+  return answerOf(
+    body.page === 'about'
+      ? await api.POST('/api/admin/pages/about/{id}', section)
+      : await api.POST('/api/admin/pages/terms/{id}', section),
+  );
 }
 
 const F = (name: string, type: Field['type'], extra: Partial<Field> = {}): Field => ({
@@ -113,7 +123,7 @@ function SettingsForm({ settings, canEdit }: { settings: AdminSettings; canEdit:
     for (const [name, file] of Object.entries(files)) if (file) body.append(name, file);
     setProgress(0);
     try {
-      const answer = await uploadAdminForm('/admin/settings', body, setProgress);
+      const answer = await uploadAdminForm('/api/admin/settings', body, setProgress);
       handle(answer, {
         onSuccess: () => {
           setFiles({ logo: null, share_image: null });

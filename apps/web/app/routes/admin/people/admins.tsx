@@ -17,7 +17,7 @@ import { IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { Country } from '@pool/contracts/account';
-import { DEFAULT_COUNTRY_CODE, type Pagination } from '@pool/contracts/core';
+import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
 import { adminCreateBody, adminEditBody, type AdminItem } from '@pool/contracts/people';
 import type { Route } from './+types/admins';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
@@ -26,7 +26,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, listOrEmpty, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -40,16 +40,13 @@ type Role = { id: number; name: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const list = await api.read<{ data: AdminItem[]; pagination: Pagination }>(
-    '/admins',
-    queryOf(request, ['q', 'status', 'role_id', 'page']),
-  );
+  const list = await readWithUrl(api, '/api/admin/admins', request, ['q', 'status', 'role_id', 'page']);
   // The role list needs `roles.view`; without it the filter and the select are empty.
-  const roles = await api.call<Role[]>('GET', '/roles');
+  const roles = await api.GET('/api/admin/roles');
   return {
     list,
-    roles: roles.status === 200 ? roles.data.map(({ id, name }) => ({ id, name })) : [],
-    countries: await api.site<Country>('/user/countries'),
+    roles: roles.status === 200 ? roles.data.map(({ id, name }): Role => ({ id, name })) : [],
+    countries: await listOrEmpty(api.anonymous.GET('/api/user/countries')),
   };
 }
 
@@ -58,9 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   const intent = String(form.get('intent'));
-  if (intent === 'delete') return answerOf(await api.call('DELETE', `/admins/${id}`));
-  if (intent === 'unlock') return answerOf(await api.call('POST', `/admins/${id}/unlock`));
-  return answerOf(await api.call('POST', `/admins/${id}/${intent === 'block' ? 'block' : 'unblock'}`));
+  const params = { path: { id } };
+  if (intent === 'delete') return answerOf(await api.DELETE('/api/admin/admins/{id}', { params }));
+  if (intent === 'unlock') return answerOf(await api.POST('/api/admin/admins/{id}/unlock', { params }));
+  return answerOf(
+    intent === 'block'
+      ? await api.POST('/api/admin/admins/{id}/block', { params })
+      : await api.POST('/api/admin/admins/{id}/unblock', { params }),
+  );
 }
 
 type Values = {
@@ -112,11 +114,9 @@ function AdminForm({
     if (file) body.append('image', file);
     setProgress(0);
     try {
-      const answer = await uploadAdminForm<AdminItem>(
-        admin ? `/admin/admins/${admin.id}` : '/admin/admins',
-        body,
-        setProgress,
-      );
+      const answer = admin
+        ? await uploadAdminForm('/api/admin/admins/{id}', body, setProgress, { id: admin.id })
+        : await uploadAdminForm('/api/admin/admins', body, setProgress);
       handle(answer, {
         onSuccess: onDone,
         onError: (a) => {

@@ -3,12 +3,11 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { notifySendBody, NOTIFY_TARGETS } from '@pool/contracts/admin';
-import type { Pagination } from '@pool/contracts/core';
-import type { NotificationItem } from '@pool/contracts/notifications';
 import type { Route } from './+types/notifications';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import type { PathBody } from '../../../lib/api.ts';
+import { adminApi, answerOf, listOrEmpty, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -16,26 +15,26 @@ import { useAdmin } from '../../../features/admin/use-admin.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.notify_title');
 
-type City = { id: number; name: string };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const [page, cities] = await Promise.all([
-    api.read<{ notifications: { data: NotificationItem[]; pagination: Pagination } }>(
-      '/notifications',
-      queryOf(request, ['page']),
-    ),
-    api.site<City>('/user/cities'),
+    readWithUrl(api, '/api/admin/notifications', request, ['page']),
+    listOrEmpty(api.anonymous.GET('/api/user/cities')),
   ]);
   // Counted after the list, which marks what it shows read: the header's bell shows this (features/admin/live.tsx).
-  const count = await api.call<{ count: number }>('GET', '/notifications/count');
+  const count = await api.GET('/api/admin/notifications/count');
   return { list: page.notifications, cities, unread: count.key === 'success' ? count.data.count : 0 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
-  const body = Object.fromEntries(await request.formData());
-  return answerOf(await api.call('POST', '/notifications/send', { body }));
+  // The form's fields as the browser sent them (strings): the API validates and coerces them, as it
+  // does a form-urlencoded body.
+  const body = Object.fromEntries(await request.formData()) as unknown as PathBody<
+    'post',
+    '/api/admin/notifications/send'
+  >;
+  return answerOf(await api.POST('/api/admin/notifications/send', { body }));
 }
 
 const validateSend = schemaValidate(notifySendBody, 'ar');

@@ -3,7 +3,6 @@ import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } fr
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { AdminProfile } from '@pool/contracts/admin';
 import { ownProfileBody } from '@pool/contracts/people';
 import type { Route } from './+types/profile';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
@@ -42,7 +41,7 @@ export default function ProfilePage() {
     if (file) body.append('image', file);
     setProgress(0);
     try {
-      const answer = await uploadAdminForm<AdminProfile>('/admin/profile', body, setProgress);
+      const answer = await uploadAdminForm('/api/admin/profile', body, setProgress);
       handle(answer, {
         onSuccess: () => {
           setFile(null);

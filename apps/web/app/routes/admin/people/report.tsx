@@ -2,18 +2,19 @@ import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Text } from '@man
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ReportItem } from '@pool/contracts/people';
 import type { Route } from './+types/report';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.people_report_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return { report: await api.read<ReportItem>(`/reports/${Number(params.id) || 0}`) };
+  return {
+    report: must(await api.GET('/api/admin/reports/{id}', { params: { path: { id: Number(params.id) || 0 } } })),
+  };
 }
 
 function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Code, Group, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Pagination } from '@pool/contracts/core';
 import { AUDITED_METHODS, type ReportItem } from '@pool/contracts/people';
 import type { Route } from './+types/reports';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
 import { SearchBox } from '../../../features/admin/list-filters.tsx';
@@ -15,12 +14,9 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_r
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const list = await api.read<{ data: ReportItem[]; pagination: Pagination }>(
-    '/reports',
-    queryOf(request, ['q', 'admin_id', 'method', 'from', 'to', 'page']),
-  );
+  const list = await readWithUrl(api, '/api/admin/reports', request, ['q', 'admin_id', 'method', 'from', 'to', 'page']);
   // The admin filter lists admins when this admin may see them.
-  const admins = await api.call<{ data: { id: number; name: string }[] }>('GET', '/admins');
+  const admins = await api.GET('/api/admin/admins');
   return { list, admins: admins.status === 200 ? admins.data.data.map(({ id, name }) => ({ id, name })) : [] };
 }
 

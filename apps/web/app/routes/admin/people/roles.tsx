@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { roleBody, type PermissionGroupItem, type RoleDetail } from '@pool/contracts/people';
 import type { Route } from './+types/roles';
+import type { PathBody } from '../../../lib/api.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
@@ -37,18 +38,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const edit = new URL(request.url).searchParams.get('edit');
   const [roles, groups] = await Promise.all([
-    api.read<RoleRow[]>('/roles'),
-    api.read<PermissionGroupItem[]>('/permissions'),
+    api.GET('/api/admin/roles').then(must),
+    api.GET('/api/admin/permissions').then(must),
   ]);
-  const editing = edit && /^\d+$/.test(edit) ? must(await api.call<RoleDetail>('GET', `/roles/${edit}`)) : null;
+  const editing =
+    edit && /^\d+$/.test(edit)
+      ? must(await api.GET('/api/admin/roles/{id}', { params: { path: { id: Number(edit) } } }))
+      : null;
   return { roles, groups, editing, creating: edit === 'new' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await adminApi(context, request);
-  const body = (await request.json()) as { intent: string; id?: number; role?: unknown };
-  if (body.intent === 'delete') return answerOf(await api.call('DELETE', `/roles/${body.id}`));
-  return answerOf(await api.call('POST', body.id ? `/roles/${body.id}` : '/roles', { body: body.role }));
+  // The form's values as the page sent them; the API validates them.
+  const body = (await request.json()) as { intent: string; id?: number; role: PathBody<'post', '/api/admin/roles'> };
+  const params = { path: { id: Number(body.id) } };
+  if (body.intent === 'delete') return answerOf(await api.DELETE('/api/admin/roles/{id}', { params }));
+  return answerOf(
+    body.id
+      ? await api.POST('/api/admin/roles/{id}', { params, body: body.role })
+      : await api.POST('/api/admin/roles', { body: body.role }),
+  );
 }
 
 type Values = { name_ar: string; name_en: string; permissions: string[] };

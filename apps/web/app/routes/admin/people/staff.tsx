@@ -3,14 +3,13 @@ import { Avatar, Button, Drawer, Group, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
-import type { Country } from '@pool/contracts/account';
 import { STAFF_JOBS, type StaffItem } from '@pool/contracts/people';
 import type { Route } from './+types/staff';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { EditButton } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf, listWithCities } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, listOrEmpty, listWithCities } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
@@ -31,8 +30,8 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_s
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const [page, countries] = await Promise.all([
-    listWithCities<StaffItem>(api, request, '/staff', ['q', 'job', 'city_id', 'status', 'page']),
-    api.site<Country>('/user/countries'),
+    listWithCities(api, request, '/api/admin/staff', ['q', 'job', 'city_id', 'status', 'page']),
+    listOrEmpty(api.anonymous.GET('/api/user/countries')),
   ]);
   return { ...page, countries };
 }
@@ -42,8 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   const intent = String(form.get('intent'));
-  if (intent === 'delete') return answerOf(await api.call('DELETE', `/staff/${id}`));
-  return answerOf(await api.call('POST', `/staff/${id}/${intent === 'block' ? 'block' : 'unblock'}`));
+  const params = { path: { id } };
+  if (intent === 'delete') return answerOf(await api.DELETE('/api/admin/staff/{id}', { params }));
+  return answerOf(
+    intent === 'block'
+      ? await api.POST('/api/admin/staff/{id}/block', { params })
+      : await api.POST('/api/admin/staff/{id}/unblock', { params }),
+  );
 }
 
 export default function StaffPage({ loaderData }: Route.ComponentProps) {

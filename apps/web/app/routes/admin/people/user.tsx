@@ -2,12 +2,11 @@ import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconArrowRight, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import type { AppUserDetail } from '@pool/contracts/people';
 import type { Route } from './+types/user';
 import type { Answer } from '../../../lib/envelope.ts';
 import { displayPhone, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { StatusBadge } from '../../../features/admin/list-filters.tsx';
@@ -17,14 +16,19 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.people_
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return { user: await api.read<AppUserDetail>(`/users/${Number(params.id) || 0}`) };
+  return {
+    user: must(await api.GET('/api/admin/users/{id}', { params: { path: { id: Number(params.id) || 0 } } })),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await adminApi(context, request);
   const intent = String((await request.formData()).get('intent'));
+  const path = { params: { path: { id: Number(params.id) || 0 } } };
   return answerOf(
-    await api.call('POST', `/users/${Number(params.id) || 0}/${intent === 'block' ? 'block' : 'unblock'}`),
+    intent === 'block'
+      ? await api.POST('/api/admin/users/{id}/block', path)
+      : await api.POST('/api/admin/users/{id}/unblock', path),
   );
 }
 

@@ -26,7 +26,7 @@ type UserRow = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return listWithCities<UserRow>(api, request, '/users', ['q', 'status', 'city_id', 'page']);
+  return listWithCities(api, request, '/api/admin/users', ['q', 'status', 'city_id', 'page']);
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {

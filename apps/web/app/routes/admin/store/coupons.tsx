@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconBell, IconLock, IconLockOpen, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { toHalalas, type Pagination } from '@pool/contracts/core';
+import { toHalalas } from '@pool/contracts/core';
 import type { AdminCoupon } from '@pool/contracts/coupons';
 import { COUPON_STATUSES, type CouponStatus } from '@pool/contracts/store';
 import type { Route } from './+types/coupons';
@@ -14,7 +14,8 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from '../../../l
 import { answerFieldErrors } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf, queryOf } from '../../../features/admin/admin-api.server.ts';
+import type { PathBody } from '../../../lib/api.ts';
+import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -26,10 +27,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_c
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   return {
-    list: await api.read<{ data: AdminCoupon[]; pagination: Pagination }>(
-      '/coupons',
-      queryOf(request, ['q', 'status', 'page']),
-    ),
+    list: await readWithUrl(api, '/api/admin/coupons', request, ['q', 'status', 'page']),
   };
 }
 
@@ -39,14 +37,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent'));
   const id = Number(form.get('id')) || 0;
   if (intent === 'save') {
+    // The form's fields as the browser sent them (strings): the API validates and coerces them.
     const body = Object.fromEntries(
       [...form.entries()].filter(([k]) => k !== 'intent' && k !== 'id').map(([k, v]) => [k, String(v)]),
+    ) as unknown as PathBody<'post', '/api/admin/coupons'>;
+    return answerOf(
+      id
+        ? await api.POST('/api/admin/coupons/{id}', { params: { path: { id } }, body })
+        : await api.POST('/api/admin/coupons', { body }),
     );
-    return answerOf(await api.call('POST', id ? `/coupons/${id}` : '/coupons', { body }));
   }
-  if (intent === 'delete') return answerOf(await api.call('DELETE', `/coupons/${id}`));
-  if (intent === 'open' || intent === 'close' || intent === 'notify')
-    return answerOf(await api.call('POST', `/coupons/${id}/${intent}`));
+  const params = { path: { id } };
+  if (intent === 'delete') return answerOf(await api.DELETE('/api/admin/coupons/{id}', { params }));
+  if (intent === 'open') return answerOf(await api.POST('/api/admin/coupons/{id}/open', { params }));
+  if (intent === 'close') return answerOf(await api.POST('/api/admin/coupons/{id}/close', { params }));
+  if (intent === 'notify') return answerOf(await api.POST('/api/admin/coupons/{id}/notify', { params }));
   return { msg: '', key: 'fail', data: null, status: 400 };
 }
 

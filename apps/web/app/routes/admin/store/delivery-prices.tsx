@@ -12,7 +12,8 @@ import { formatMoney } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
+import { asSent, type PathBody } from '../../../lib/api.ts';
+import { adminApi, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_d
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return { cities: await api.read<AdminDeliveryPrice[]>('/delivery-prices') };
+  return { cities: must(await api.GET('/api/admin/delivery-prices')) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,8 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('city_id')) || 0;
   return answerOf(
-    await api.call('POST', `/delivery-prices/${id}`, {
-      body: { price: String(form.get('price') ?? ''), free_above: String(form.get('free_above') ?? '') },
+    await api.POST('/api/admin/delivery-prices/{city_id}', {
+      params: { path: { city_id: id } },
+      body: asSent<PathBody<'post', '/api/admin/delivery-prices/{city_id}'>>({
+        price: String(form.get('price') ?? ''),
+        free_above: String(form.get('free_above') ?? ''),
+      }),
     }),
   );
 }

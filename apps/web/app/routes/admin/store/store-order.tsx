@@ -10,7 +10,8 @@ import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf } from '../../../features/admin/admin-api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
+import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
@@ -27,8 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const [order, reasons] = await Promise.all([
-    api.read<AdminOrderDetail>(`/store-orders/${id}`),
-    api.site<{ id: number; title: string }>('/user/cancel-reasons'),
+    api.GET('/api/admin/store-orders/{id}', { params: { path: { id } } }).then(must),
+    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
   ]);
   return { order, reasons };
 }
@@ -36,20 +37,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await adminApi(context, request);
   const form = await request.formData();
-  const id = encodeURIComponent(params.id);
+  // The address's id and the form's fields as they came: the API validates them.
+  const path = asSent<PathParams<'post', '/api/admin/store-orders/{id}/status'>>({ id: params.id });
   const status = String(form.get('status') ?? '');
   if (form.get('intent') === 'cancel') {
     return answerOf(
-      await api.call('POST', `/store-orders/${id}/cancel`, {
-        body: {
+      await api.POST('/api/admin/store-orders/{id}/cancel', {
+        params: { path },
+        body: asSent<PathBody<'post', '/api/admin/store-orders/{id}/cancel'>>({
           status,
           cancel_reason_id: String(form.get('cancel_reason_id') ?? ''),
           note: String(form.get('note') ?? ''),
-        },
+        }),
       }),
     );
   }
-  return answerOf(await api.call('POST', `/store-orders/${id}/status`, { body: { status } }));
+  return answerOf(
+    await api.POST('/api/admin/store-orders/{id}/status', {
+      params: { path },
+      body: asSent<PathBody<'post', '/api/admin/store-orders/{id}/status'>>({ status }),
+    }),
+  );
 }
 
 export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_o
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  return listWithCities<AdminOrderItem>(api, request, '/store-orders', [
+  return listWithCities(api, request, '/api/admin/store-orders', [
     'q',
     'status',
     'payment_method',
