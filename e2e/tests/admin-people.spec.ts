@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import sharp from 'sharp';
+import { adminPost, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -93,4 +94,49 @@ test('a role with two permissions and an admin with it: the new admin sees only 
   // A screen outside the role is refused.
   const refused = await page.request.get('/admin/roles');
   expect(refused.status()).toBe(403);
+});
+
+test('my profile: a wrong current password is refused at its field; a new name, picture and password are saved', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now() % 1_000_000;
+  const email = `self${stamp}@masabeh.com`;
+  const role = await adminPost<{ id: number }>(request, '/roles', {
+    name_ar: `ذاتي ${stamp}`,
+    name_en: `Self ${stamp}`,
+    permissions: ['reports.view'],
+  });
+  await adminPost(request, '/admins', {
+    name: 'مشرف قديم',
+    email,
+    country_code: '966',
+    phone: `55${String(stamp).padStart(7, '0')}`,
+    password: 'Self@12345',
+    role_id: role.id,
+  });
+  await signInAdmin(page, email, 'Self@12345');
+  await open(page, '/admin/profile');
+  const form = page.getByTestId('admin-profile-form');
+  await form.getByLabel('الاسم').fill('مشرفة جديدة');
+  await form.getByLabel('كلمة المرور الحالية', { exact: true }).fill('Wrong@12345');
+  await form.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('Self@67890');
+  await form.getByLabel('تأكيد كلمة المرور الجديدة', { exact: true }).fill('Self@67890');
+  await page.getByTestId('admin-profile-submit').click();
+  await expect(form.getByText('كلمة المرور الحالية غير صحيحة')).toBeVisible();
+
+  await form.getByLabel('كلمة المرور الحالية', { exact: true }).fill('Self@12345');
+  const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 0, g: 90, b: 140 } } })
+    .png()
+    .toBuffer();
+  await form.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+  await page.getByTestId('admin-profile-submit').click();
+  await expect(page.getByText('تم تحديث بياناتك').first()).toBeVisible();
+  // Saved: the passwords are emptied, the header greets the new name, the new password signs in.
+  await expect(form.getByLabel('كلمة المرور الحالية', { exact: true })).toHaveValue('');
+  await expect(page.getByText('مشرفة جديدة').first()).toBeVisible();
+  await shot(page, 'admin-profile-ar');
+  const login = await (await request.post('/api/admin/login', { data: { email, password: 'Self@67890' } })).json();
+  expect(login.key, login.msg).toBe('success');
+  expect(login.data.admin ?? login.data).toMatchObject({ name: 'مشرفة جديدة' });
 });

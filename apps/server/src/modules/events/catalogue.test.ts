@@ -19,8 +19,15 @@ describe('the notification catalogue', () => {
     expect(NOTIFICATION_TYPES).toHaveLength(37);
     expect(Object.keys(NOTIFICATION_CATALOGUE).sort()).toEqual([...NOTIFICATION_TYPES].sort());
     for (const type of NOTIFICATION_TYPES) {
-      expect(NOTIFICATION_CATALOGUE[type].audience.length, type).toBeGreaterThan(0);
-      expect(NOTIFICATION_CATALOGUE[type].target, type).toBeTruthy();
+      const { audience, target } = NOTIFICATION_CATALOGUE[type];
+      expect(audience.length, type).toBeGreaterThan(0);
+      expect(new Set(audience).size, type).toBe(audience.length);
+      for (const a of audience) expect(['customer', 'admins', 'staff'], type).toContain(a);
+      expect(['order', 'order_chat', 'rating', 'complaint', 'none'], type).toContain(target);
+      // A target is a page that opens: with its order (or complaint) the type leads somewhere.
+      const page = notificationPage(type, { order_id: 7, kind: 'immediate_maintenance', complaint_id: 3 });
+      if (target === 'none') expect(page, type).toBeNull();
+      else expect(page, type).toMatch(/^\/[a-z_/]+(\/7|\/3|\?id=7)$/);
     }
   });
 

@@ -1,22 +1,15 @@
 /** Adding or editing an engineer or technician: photo, name, phone, job, cities served and working hours. */
-import { useState } from 'react';
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@pool/contracts/account';
-import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
 import { STAFF_JOBS, type StaffItem } from '@pool/contracts/people';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
-import { useToasts } from '../../../lib/envelope.ts';
-import { answerFieldErrors } from '../../../lib/forms.ts';
-import { useAdminAnswer } from '../admin-page.tsx';
 import { FormActions } from '../edit-actions.tsx';
 import { ImageField } from '../image-field.tsx';
+import { countryChoices, ltrPhone as ltr, useImageForm } from '../use-image-form.ts';
 import { formDataOf, initialValues, validateStaff, type StaffValues } from './values.ts';
 import { WorkingHoursField } from './working-hours.tsx';
-
-/** A phone reads left to right, on the start side like the other fields. */
-const ltr = { styles: { input: { direction: 'ltr' as const, textAlign: 'right' as const } } };
 
 export function StaffForm({
   staff,
@@ -30,11 +23,6 @@ export function StaffForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const handle = useAdminAnswer();
-  const toast = useToasts();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<StaffValues>({
     mode: 'controlled',
     initialValues: initialValues(staff),
@@ -42,47 +30,23 @@ export function StaffForm({
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setProgress(0);
-    try {
-      const body = formDataOf(values, file);
-      const answer = staff
-        ? await uploadAdminForm('/api/admin/staff/{id}', body, setProgress, { id: staff.id })
-        : await uploadAdminForm('/api/admin/staff', body, setProgress);
-      handle(answer, {
-        onSuccess: onDone,
-        onError: (a) => {
-          const errors = answerFieldErrors(a);
-          if (errors.image) setFileError(errors.image);
-          form.setErrors(errors);
-        },
-      });
-    } catch {
-      toast.error(t('common.network_error'));
-    } finally {
-      setProgress(null);
-    }
+  const { file, busy, send, imageField } = useImageForm(form);
+
+  const submit = form.onSubmit((values) => {
+    const body = formDataOf(values, file);
+    return send(
+      (onProgress) =>
+        staff
+          ? uploadAdminForm('/api/admin/staff/{id}', body, onProgress, { id: staff.id })
+          : uploadAdminForm('/api/admin/staff', body, onProgress),
+      onDone,
+    );
   });
 
-  const busy = progress !== null;
-  const countryOptions = (countries.length ? countries : [{ key: DEFAULT_COUNTRY_CODE, name: '' } as Country]).map(
-    (c) => ({ value: c.key, label: `+${c.key} ${c.name}`.trim() }),
-  );
   return (
     <form onSubmit={submit} noValidate data-testid="staff-form">
       <Stack gap="md">
-        <ImageField
-          id="staff-image"
-          label={t('staff.ui_photo')}
-          current={staff?.image ?? null}
-          file={file}
-          onFile={(f, error) => {
-            setFile(f);
-            setFileError(error);
-          }}
-          error={fileError}
-          progress={progress}
-        />
+        <ImageField id="staff-image" label={t('staff.ui_photo')} current={staff?.image ?? null} {...imageField} />
         <TextInput
           label={t('admin.people_name')}
           withAsterisk
@@ -93,7 +57,7 @@ export function StaffForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label={t('admin.people_country_code')}
-            data={countryOptions}
+            data={countryChoices(countries)}
             allowDeselect={false}
             withAsterisk
             disabled={busy}

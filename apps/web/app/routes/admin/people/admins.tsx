@@ -21,16 +21,17 @@ import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
 import { adminCreateBody, adminEditBody, type AdminItem } from '@pool/contracts/people';
 import type { Route } from './+types/admins';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
-import { useToasts, type Answer } from '../../../lib/envelope.ts';
+import type { Answer } from '../../../lib/envelope.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { schemaValidate } from '../../../lib/forms.ts';
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, listOrEmpty, readWithUrl } from '../../../features/admin/admin-api.server.ts';
-import { AdminPage, useAdminAnswer, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
+import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
 import { ImageField } from '../../../features/admin/image-field.tsx';
+import { countryChoices, ltrPhone, useImageForm } from '../../../features/admin/use-image-form.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 import { PhoneCell, StatusBadge, StatusFilter, SearchBox } from '../../../features/admin/list-filters.tsx';
 
@@ -89,11 +90,6 @@ function AdminForm({
   const me = useAdmin();
   // Nobody changes their own role (the server refuses it too).
   const ownRole = admin?.id === me.id;
-  const handle = useAdminAnswer();
-  const toast = useToasts();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -108,50 +104,25 @@ function AdminForm({
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const { file, busy, send, imageField } = useImageForm(form);
+
+  const submit = form.onSubmit((values) => {
     const body = new FormData();
     for (const [k, v] of Object.entries(values)) body.append(k, v.trim());
     if (file) body.append('image', file);
-    setProgress(0);
-    try {
-      const answer = admin
-        ? await uploadAdminForm('/api/admin/admins/{id}', body, setProgress, { id: admin.id })
-        : await uploadAdminForm('/api/admin/admins', body, setProgress);
-      handle(answer, {
-        onSuccess: onDone,
-        onError: (a) => {
-          const errors = answerFieldErrors(a);
-          if (errors.image) setFileError(errors.image);
-          form.setErrors(errors);
-        },
-      });
-    } catch {
-      toast.error(t('common.network_error'));
-    } finally {
-      setProgress(null);
-    }
+    return send(
+      (onProgress) =>
+        admin
+          ? uploadAdminForm('/api/admin/admins/{id}', body, onProgress, { id: admin.id })
+          : uploadAdminForm('/api/admin/admins', body, onProgress),
+      onDone,
+    );
   });
 
-  const busy = progress !== null;
-  const ltr = { styles: { input: { direction: 'ltr' as const, textAlign: 'right' as const } } };
-  const countryOptions = (countries.length ? countries : [{ key: DEFAULT_COUNTRY_CODE, name: '' } as Country]).map(
-    (c) => ({ value: c.key, label: `+${c.key} ${c.name}`.trim() }),
-  );
   return (
     <form onSubmit={submit} noValidate data-testid="admin-form">
       <Stack gap="md">
-        <ImageField
-          id="admin-image"
-          label={t('admin.people_image')}
-          current={admin?.image ?? null}
-          file={file}
-          onFile={(f, error) => {
-            setFile(f);
-            setFileError(error);
-          }}
-          error={fileError}
-          progress={progress}
-        />
+        <ImageField id="admin-image" label={t('admin.people_image')} current={admin?.image ?? null} {...imageField} />
         <TextInput
           label={t('admin.people_name')}
           withAsterisk
@@ -165,13 +136,13 @@ function AdminForm({
           withAsterisk
           autoComplete="off"
           disabled={busy}
-          {...ltr}
+          {...ltrPhone}
           {...form.getInputProps('email')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label={t('admin.people_country_code')}
-            data={countryOptions}
+            data={countryChoices(countries)}
             allowDeselect={false}
             withAsterisk
             disabled={busy}
@@ -183,7 +154,7 @@ function AdminForm({
             inputMode="numeric"
             maxLength={15}
             disabled={busy}
-            {...ltr}
+            {...ltrPhone}
             {...form.getInputProps('phone')}
           />
         </SimpleGrid>

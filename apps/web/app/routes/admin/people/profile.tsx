@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +5,10 @@ import { useRevalidator } from 'react-router';
 import { ownProfileBody } from '@pool/contracts/people';
 import type { Route } from './+types/profile';
 import { uploadAdminForm } from '../../../lib/api.client.ts';
-import { useToasts } from '../../../lib/envelope.ts';
-import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
+import { schemaValidate } from '../../../lib/forms.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { AdminPage, useAdminAnswer } from '../../../features/admin/admin-page.tsx';
+import { AdminPage } from '../../../features/admin/admin-page.tsx';
+import { useImageForm } from '../../../features/admin/use-image-form.ts';
 import { ImageField } from '../../../features/admin/image-field.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 
@@ -22,12 +21,7 @@ const EMPTY_PASSWORDS = { current_password: '', password: '', password_confirmat
 export default function ProfilePage() {
   const { t } = useTranslation();
   const admin = useAdmin();
-  const handle = useAdminAnswer();
-  const toast = useToasts();
   const revalidator = useRevalidator();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { name: admin.name, ...EMPTY_PASSWORDS },
@@ -35,32 +29,21 @@ export default function ProfilePage() {
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const { file, setFile, busy, send, imageField } = useImageForm(form);
+
+  const submit = form.onSubmit((values) => {
     const body = new FormData();
     for (const [k, v] of Object.entries(values)) body.append(k, k === 'name' ? v.trim() : v);
     if (file) body.append('image', file);
-    setProgress(0);
-    try {
-      const answer = await uploadAdminForm('/api/admin/profile', body, setProgress);
-      handle(answer, {
-        onSuccess: () => {
-          setFile(null);
-          form.setValues(EMPTY_PASSWORDS);
-          void revalidator.revalidate();
-        },
-        onError: (a) => {
-          const errors = answerFieldErrors(a);
-          if (errors.image) setFileError(errors.image);
-          form.setErrors(errors);
-        },
-      });
-    } catch {
-      toast.error(t('common.network_error'));
-    } finally {
-      setProgress(null);
-    }
+    return send(
+      (onProgress) => uploadAdminForm('/api/admin/profile', body, onProgress),
+      () => {
+        setFile(null);
+        form.setValues(EMPTY_PASSWORDS);
+        void revalidator.revalidate();
+      },
+    );
   });
-  const busy = progress !== null;
 
   return (
     <AdminPage title={t('admin.people_profile_title')}>
@@ -71,18 +54,7 @@ export default function ProfilePage() {
               <Title order={2} fz="h4">
                 {t('admin.people_personal')}
               </Title>
-              <ImageField
-                id="profile-image"
-                label={t('admin.people_image')}
-                current={admin.image}
-                file={file}
-                onFile={(f, error) => {
-                  setFile(f);
-                  setFileError(error);
-                }}
-                error={fileError}
-                progress={progress}
-              />
+              <ImageField id="profile-image" label={t('admin.people_image')} current={admin.image} {...imageField} />
               <TextInput
                 label={t('admin.people_name')}
                 withAsterisk
