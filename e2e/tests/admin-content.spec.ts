@@ -88,9 +88,12 @@ test('the settings form saves; the inbox opens a message (read) and marks it han
 
   await open(page, '/admin/contact-messages?status=new');
   await expect(page.getByTestId('messages-table-row').first()).toContainText('سارة أحمد');
+  // Opening shows the row at once and marks it read on the server: wait for that answer before the next move.
+  const marked = page.waitForResponse((r) => r.url().includes('contact-messages') && r.request().method() === 'POST');
   await page.getByTestId('message-open').first().click();
   const view = page.getByTestId('message-view');
   await expect(view).toContainText('مقروءة');
+  expect((await marked).ok()).toBe(true);
   await page.getByTestId('message-handled').click();
   await expect(view).toContainText('تمت معالجتها');
   await shot(page, 'admin-contact-message-ar');

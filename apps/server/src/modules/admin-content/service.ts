@@ -188,9 +188,12 @@ export async function saveSettings(db: Db, v: Omit<AdminSettings, 'map_url'> & {
 
 const m = tables.contactMessages;
 
-/** The message; a new one becomes read once an admin opens it. */
+/** The message; a new one becomes read once an admin opens it (only if still new: never undoes "handled"). */
 export async function openContactMessage(db: Db, id: number) {
-  const row = await findRow(db, m, id);
-  if (row?.status !== 'new') return row;
-  return updateRow(db, m, id, { status: 'read' });
+  const [read] = await db
+    .update(m)
+    .set({ status: 'read' })
+    .where(and(eq(m.id, id), eq(m.status, 'new')))
+    .returning();
+  return read ?? findRow(db, m, id);
 }

@@ -1,7 +1,7 @@
 /**
  * `/admin/contact-messages`: the contact-us inbox. Filter by status (in the
- * URL); opening a message marks it read (the API does), and it can be marked
- * handled.
+ * URL); opening a message shows it from its row and marks it read (the API
+ * does), and it can be marked handled.
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
@@ -65,11 +65,16 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState<Message | null>(null);
   const screen = t('admin.group_contact_messages');
   const [intent, setIntent] = useState<'open' | 'handled'>('open');
-  // Opening is quiet; marking handled confirms with the server's message.
+  // Opening is quiet; marking handled confirms with the server's message. Either answer refreshes the open message.
   useAnswerEffect(fetcher.data, { onSuccess: (m) => setOpen(m), successToast: intent === 'handled' });
   const send = (next: 'open' | 'handled', id: number) => {
     setIntent(next);
     void fetcher.submit({ intent: next, id }, { method: 'post', encType: 'application/json' });
+  };
+  // The row already holds the message: show it at once, and let the server mark it read.
+  const read = (m: Message) => {
+    setOpen({ ...m, status: m.status === 'new' ? 'read' : m.status });
+    send('open', m.id);
   };
 
   return (
@@ -120,7 +125,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
                 size="xs"
                 variant="light"
                 leftSection={<IconMailOpened size={14} aria-hidden />}
-                onClick={() => send('open', m.id)}
+                onClick={() => read(m)}
                 aria-label={t('common.label_of', { label: t('cms.ui_msg_open'), name: m.name })}
                 data-testid="message-open"
               >
