@@ -29,6 +29,7 @@ export const PERMISSION_GROUPS = {
   delivery: ['view', 'edit'],
   orders: ['view', 'edit', 'cancel'],
   staff: ['view', 'create', 'edit', 'delete', 'block'],
+  service_items: ['view', 'create', 'edit', 'delete'],
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 export type Permission = {

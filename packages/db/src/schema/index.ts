@@ -10,3 +10,4 @@ export * from './catalogue.ts';
 export * from './store.ts';
 export * from './events.ts';
 export * from './staff.ts';
+export * from './services.ts';

@@ -231,6 +231,8 @@ export const orderItems = pgTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     installationPrice: integer('installation_price').notNull().default(0),
+    /** The extra-service proposal the line belongs to (`order_extras`); null for the order's own lines. */
+    extraId: integer('extra_id'),
     /** Basis points (1500 = 15 %) and the VAT of the whole line, in halalas. */
     vatRate: integer('vat_rate').notNull().default(0),
     vat: integer('vat').notNull().default(0),
@@ -266,8 +268,10 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    purpose: varchar('purpose', { length: 16 }).$type<'order' | 'wallet_charge'>().notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<'order' | 'order_extra' | 'wallet_charge'>().notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The extra services paid (purpose `order_extra`). */
+    extraId: integer('extra_id'),
     driver: varchar('driver', { length: 16 }).notNull(),
     /** Our id sent to the gateway (`given_id`): the same attempt never charges twice. */
     givenId: varchar('given_id', { length: 36 }).notNull(),

@@ -41,6 +41,7 @@ export default {
   group_delivery: 'أسعار التوصيل',
   group_orders: 'طلبات المتجر',
   group_staff: 'المهندسون والفنيون',
+  group_service_items: 'قطع الغيار والخدمات الإضافية',
   welcome: 'مرحباً، {{name}}',
   welcome_text: 'هذه لوحة تحكم مسابح، ومنها ستدير المستخدمين والمحتوى والطلبات والتقارير.',
   role: 'الدور',

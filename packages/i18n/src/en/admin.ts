@@ -41,6 +41,7 @@ export default {
   group_delivery: 'Delivery prices',
   group_orders: 'Store orders',
   group_staff: 'Engineers and technicians',
+  group_service_items: 'Spare parts and extra services',
   welcome: 'Welcome, {{name}}',
   welcome_text: 'This is the Masabeh dashboard, where you will manage users, content, orders and reports.',
   role: 'Role',
