@@ -1,6 +1,7 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconTools,
+  IconTool,
   IconArrowsRightLeft,
   IconBan,
   IconHelpCircle,
@@ -56,6 +57,7 @@ const ICONS: Record<PermissionGroup, typeof IconBell> = {
   delivery: IconTruckDelivery,
   orders: IconShoppingCart,
   staff: IconTools,
+  service_items: IconTool,
 };
 
 /** The screen of each permission group. */
