@@ -6,11 +6,13 @@ import arAdmin from './ar/admin.ts';
 import arCatalogue from './ar/catalogue.ts';
 import arCms from './ar/cms.ts';
 import arCoupons from './ar/coupons.ts';
+import arOperations from './ar/operations.ts';
 import arStaff from './ar/staff.ts';
 import enAdmin from './en/admin.ts';
 import enCatalogue from './en/catalogue.ts';
 import enCms from './en/cms.ts';
 import enCoupons from './en/coupons.ts';
+import enOperations from './en/operations.ts';
 import enStaff from './en/staff.ts';
 
 export const dashboardAr = {
@@ -18,6 +20,7 @@ export const dashboardAr = {
   catalogue: arCatalogue,
   cms: arCms,
   coupons: arCoupons,
+  operations: arOperations,
   staff: arStaff,
 };
 export const dashboardEn = {
@@ -25,5 +28,6 @@ export const dashboardEn = {
   catalogue: enCatalogue,
   cms: enCms,
   coupons: enCoupons,
+  operations: enOperations,
   staff: enStaff,
 };
