@@ -10,6 +10,7 @@ export * from './entries/store.ts';
 export * from './entries/cart.ts';
 export * from './entries/orders.ts';
 export * from './entries/wallet.ts';
+export * from './entries/maintenance.ts';
 export * from './entries/notifications.ts';
 export * from './entries/admin.ts';
 export * from './entries/people.ts';

@@ -8,6 +8,7 @@ import arCart from './ar/cart.ts';
 import arCommon from './ar/common.ts';
 import arContact from './ar/contact.ts';
 import arFooter from './ar/footer.ts';
+import arMaintenance from './ar/maintenance.ts';
 import arNav from './ar/nav.ts';
 import arNotifications from './ar/notifications.ts';
 import arOrders from './ar/orders.ts';
@@ -24,6 +25,7 @@ import enCart from './en/cart.ts';
 import enCommon from './en/common.ts';
 import enContact from './en/contact.ts';
 import enFooter from './en/footer.ts';
+import enMaintenance from './en/maintenance.ts';
 import enNav from './en/nav.ts';
 import enNotifications from './en/notifications.ts';
 import enOrders from './en/orders.ts';
@@ -42,6 +44,7 @@ export const siteAr = {
   common: arCommon,
   contact: arContact,
   footer: arFooter,
+  maintenance: arMaintenance,
   nav: arNav,
   notifications: arNotifications,
   orders: arOrders,
@@ -60,6 +63,7 @@ export const siteEn = {
   common: enCommon,
   contact: enContact,
   footer: enFooter,
+  maintenance: enMaintenance,
   nav: enNav,
   notifications: enNotifications,
   orders: enOrders,
