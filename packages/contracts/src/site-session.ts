@@ -11,6 +11,8 @@ import { AUTH_COOKIE, COOKIE_MAX_AGE_DAYS } from './constants.ts';
 export const SITE_HEADER = 'x-pool-site';
 /** The dashboard's cookie: the admin token alone (HttpOnly, 12 hours), accepted like `auth` with SITE_HEADER. */
 export const ADMIN_COOKIE = 'admin_auth';
+/** The staff view's cookie (`/staff`): the staff token alone (HttpOnly), accepted on `/api/staff` like `admin_auth`. */
+export const STAFF_COOKIE = 'staff_auth';
 export type StoredAuth = Session | GuestSession;
 
 export const authCookieOptions = (secure: boolean) => ({

@@ -16,6 +16,7 @@ import {
   decodeAuthCookie,
   encodeAuthCookie,
   SITE_HEADER,
+  STAFF_COOKIE,
   type Permission,
   type StoredAuth,
 } from '@pool/contracts';
@@ -72,6 +73,12 @@ const fromSite = (req: FastifyRequest) => req.headers[SITE_HEADER] === '1';
 /** The admin's bearer token, or on the dashboard's same-origin calls the `admin_auth` cookie. */
 export function adminBearer(req: FastifyRequest): string | null {
   if (!req.headers.authorization && fromSite(req)) return req.cookies?.[ADMIN_COOKIE] || null;
+  return bearer(req);
+}
+
+/** The staff member's bearer token, or on the staff view's same-origin calls the `staff_auth` cookie (never `auth`). */
+export function staffBearer(req: FastifyRequest): string | null {
+  if (!req.headers.authorization && fromSite(req)) return req.cookies?.[STAFF_COOKIE] || null;
   return bearer(req);
 }
 
@@ -213,7 +220,7 @@ export default fp(async (app) => {
   );
 
   app.decorate('requireStaff', () => async (req: FastifyRequest) => {
-    const token = bearer(req);
+    const token = staffBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.staffTokens;
     const [row] = await app.db

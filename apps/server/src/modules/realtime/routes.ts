@@ -124,10 +124,20 @@ export default async function realtimeRoutes(app: App) {
     };
     const sendCount = async () => send(frame('count', { count: await unread() }));
     const fail = (err: unknown) => app.log.error({ err }, 'realtime: stream write failed');
-    const stop = await bus.subscribe(kind, id, (row: NotificationRow) => {
-      send(frame('notification', toItem(row, lang), row.id));
-      sendCount().catch(fail);
-    });
+    // A signal needing a permission reaches only admins holding it (checked at the sign-in of this stream).
+    const holds = (permission?: string) =>
+      !permission || kind !== 'a' || req.admin!.isSuper || req.admin!.permissions.has(permission);
+    const stop = await bus.subscribe(
+      kind,
+      id,
+      (row: NotificationRow) => {
+        send(frame('notification', toItem(row, lang), row.id));
+        sendCount().catch(fail);
+      },
+      (signal) => {
+        if (holds(signal.permission)) send(frame(signal.event, signal.data));
+      },
+    );
     // The client may have left while the subscription was starting.
     if (ended) stop();
     else unsubscribe = stop;
@@ -181,6 +191,8 @@ export default async function realtimeRoutes(app: App) {
     '/staff/notifications/stream',
     {
       ...sse,
+      // The staff view's EventSource carries the `staff_auth` cookie.
+      onRequest: sameOriginCookie,
       preHandler: signedInStaff,
       schema: {
         ...sse.schema,
