@@ -4,6 +4,7 @@ import { catalogues, translate } from './index.ts';
 import { apiAr, apiEn } from './api.ts';
 import { dashboardAr, dashboardEn } from './dashboard.ts';
 import { siteAr, siteEn } from './site.ts';
+import { staffSiteAr, staffSiteEn } from './staff-site.ts';
 
 type Tree = { [k: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): string[] =>
@@ -45,13 +46,13 @@ describe('catalogues', () => {
     }
   });
 
-  it('puts every area in exactly one group: the site, the dashboard or the API only', () => {
+  it('puts every area in exactly one group: the site, the dashboard, the API only or the staff view', () => {
     for (const lang of ['ar', 'en'] as const) {
       const files = readdirSync(new URL(`./${lang}`, import.meta.url)).map((f) => f.replace(/\.ts$/, ''));
       const groups =
         lang === 'ar'
-          ? [siteAr, dashboardAr, apiAr].flatMap(Object.keys)
-          : [siteEn, dashboardEn, apiEn].flatMap(Object.keys);
+          ? [siteAr, dashboardAr, apiAr, staffSiteAr].flatMap(Object.keys)
+          : [siteEn, dashboardEn, apiEn, staffSiteEn].flatMap(Object.keys);
       expect(groups.sort(), lang).toEqual(files.sort());
     }
   });

@@ -1,0 +1,10 @@
+/**
+ * The staff view's area of texts (ar and en): the engineers' and technicians' pages at
+ * `/staff` and `/en/staff`. Added to the page's store when the staff view's modules load
+ * (apps/web features/staff/texts.ts), so a customer page never downloads them.
+ */
+import arStaffSite from './ar/staff-site.ts';
+import enStaffSite from './en/staff-site.ts';
+
+export const staffSiteAr = { 'staff-site': arStaffSite };
+export const staffSiteEn = { 'staff-site': enStaffSite };
