@@ -44,6 +44,7 @@ export default {
   new_message_body: 'رسالة جديدة على الطلب {{number}}.',
   going_to_client_title: 'الفني في الطريق إليك',
   going_to_client_body: 'الفني في طريقه إليك للطلب {{number}}.',
+  going_to_client_body_eta: 'الفني في طريقه إليك للطلب {{number}}، ويُتوقع وصوله نحو الساعة {{time}}.',
   arrived_title: 'وصل الفني',
   arrived_body: 'وصل الفني لتنفيذ الطلب {{number}}.',
   visit_finished_title: 'انتهت الزيارة',

@@ -45,6 +45,8 @@ export default {
   new_message_body: 'A new message on order {{number}}.',
   going_to_client_title: 'The technician is on the way',
   going_to_client_body: 'The technician is on the way to you for order {{number}}.',
+  going_to_client_body_eta:
+    'The technician is on the way to you for order {{number}} and should arrive at about {{time}}.',
   arrived_title: 'The technician has arrived',
   arrived_body: 'The technician arrived for order {{number}}.',
   visit_finished_title: 'The visit is over',

@@ -1,9 +1,9 @@
 /** The domain events of the outbox: one typed shape per event type. */
-import type { NotificationType, OrderActor, OrderKind } from '@pool/contracts';
+import type { NotificationType, OrderActor, OrderKind } from "@pool/contracts";
 
 /** An order was created (`from` null) or moved, with the notifications its declaration names. */
 export type OrderMovedEvent = {
-  type: 'order.moved';
+  type: "order.moved";
   payload: {
     order_id: number;
     kind: OrderKind;
@@ -15,7 +15,22 @@ export type OrderMovedEvent = {
     actor: OrderActor;
     notify: NotificationType[];
     notify_admins: NotificationType | null;
+    /** More parameters of the notification texts than the order's number (e.g. `time` of an arrival estimate). */
+    params?: NotificationParams;
   };
 };
 
-export type DomainEvent = OrderMovedEvent;
+/** Texts' parameters; `context` picks a key's variant (i18next context, e.g. `going_to_client_body_eta`). */
+export type NotificationParams = Record<string, string>;
+
+/**
+ * Something happened on an order without a move (an extra service proposed,
+ * accepted or rejected): the types named go to their catalogue audience like a
+ * move's, through the same subscriber.
+ */
+export type OrderNoticeEvent = {
+  type: "order.notice";
+  payload: Omit<OrderMovedEvent["payload"], "from" | "to" | "actor">;
+};
+
+export type DomainEvent = OrderMovedEvent | OrderNoticeEvent;

@@ -10,26 +10,27 @@ import { adminOrderPage, NOTIFICATION_CATALOGUE, type NotificationType } from '@
 import { translate } from '@pool/i18n';
 import type { Subscriber } from '../../events/index.ts';
 import { withinTransaction } from '../../events/index.ts';
-import type { OrderMovedEvent } from '../../events/index.ts';
+import type { NotificationParams, OrderNoticeEvent } from '../../events/index.ts';
 import { adminsWhoCan, notifyAdmins, notifyStaff, notifyUsers } from '../../realtime/index.ts';
 
-/** The catalogue's texts of `type` about order `number`, in both languages. */
-export const notificationText = (type: NotificationType, number: string) => ({
+/** The catalogue's texts of `type` about order `number` (and more `params`), in both languages. */
+export const notificationText = (type: NotificationType, number: string, params: NotificationParams = {}) => ({
   type,
-  title_ar: translate('ar', `events.${type}_title`, { number }),
-  title_en: translate('en', `events.${type}_title`, { number }),
-  body_ar: translate('ar', `events.${type}_body`, { number }),
-  body_en: translate('en', `events.${type}_body`, { number }),
+  title_ar: translate('ar', `events.${type}_title`, { ...params, number }),
+  title_en: translate('en', `events.${type}_title`, { ...params, number }),
+  body_ar: translate('ar', `events.${type}_body`, { ...params, number }),
+  body_en: translate('en', `events.${type}_body`, { ...params, number }),
 });
 
+/** Tells of an order's moves and of its notices (`order.notice`: extra services proposed, accepted, rejected). */
 export const orderNotifications: Subscriber = async (app, tx, event) => {
-  if (event.type !== 'order.moved') return;
-  const p: OrderMovedEvent['payload'] = event.payload;
+  if (event.type !== 'order.moved' && event.type !== 'order.notice') return;
+  const p: OrderNoticeEvent['payload'] = event.payload;
   const within = withinTransaction(app, tx);
   const data = { order_id: p.order_id, kind: p.kind };
   for (const type of p.notify) {
     const { audience } = NOTIFICATION_CATALOGUE[type];
-    const text = { ...notificationText(type, p.number), order_id: p.order_id, data };
+    const text = { ...notificationText(type, p.number, p.params), order_id: p.order_id, data };
     if (audience.includes('customer')) await notifyUsers(within, [p.user_id], text);
     if (audience.includes('staff') && p.staff_id) await notifyStaff(within, [p.staff_id], text);
   }
@@ -37,7 +38,7 @@ export const orderNotifications: Subscriber = async (app, tx, event) => {
     const ids = await adminsWhoCan(tx, 'orders.view');
     if (ids.length) {
       await notifyAdmins(within, ids, {
-        ...notificationText(p.notify_admins, p.number),
+        ...notificationText(p.notify_admins, p.number, p.params),
         link: adminOrderPage(p.kind, p.order_id),
         data,
       });

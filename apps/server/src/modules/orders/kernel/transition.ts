@@ -19,7 +19,7 @@ import {
   type OrderKind,
 } from '@pool/contracts';
 import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
-import { emit } from '../../events/index.ts';
+import { emit, type NotificationParams } from '../../events/index.ts';
 import type { Actor } from './actor.ts';
 import type { OrderPatch, OrderRow } from './hooks.ts';
 import { hooksOf } from './kinds.ts';
@@ -84,6 +84,8 @@ export type TransitionInput = {
   reason?: string | null;
   /** Columns the move sets with the state (e.g. `paidAt` and `paymentId` of a payment). */
   patch?: OrderPatch;
+  /** More parameters of the move's notification texts (e.g. the arrival `time` of "on the way"). */
+  notifyParams?: NotificationParams;
 };
 
 /** Moves a locked order along its kind's declaration; answers the new row and the declared move. */
@@ -127,6 +129,7 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
       actor: input.actor.type,
       notify: [...(move.notify ?? [])],
       notify_admins: move.notifyAdmins ?? null,
+      ...(input.notifyParams ? { params: input.notifyParams } : {}),
     },
   });
   return { order: moved, move };
