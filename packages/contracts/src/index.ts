@@ -18,3 +18,4 @@ export * from './entries/people.ts';
 export * from './entries/catalogue.ts';
 export * from './entries/cms.ts';
 export * from './entries/coupons.ts';
+export * from './entries/service-items.ts';

@@ -18,4 +18,6 @@ export default {
   invalid: 'The value is not valid',
   future_date: 'The date and time must be in the future',
   time_order: 'The end time must be after the start time',
+  money_sar: 'Enter the amount in riyals, with at most 2 decimals (e.g. 120.50)',
+  money_max: 'The amount may not be more than 10,000,000 riyals',
 };
