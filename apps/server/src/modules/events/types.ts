@@ -1,9 +1,9 @@
 /** The domain events of the outbox: one typed shape per event type. */
-import type { NotificationType, OrderActor, OrderKind } from "@pool/contracts";
+import type { NotificationType, OrderActor, OrderKind } from '@pool/contracts';
 
 /** An order was created (`from` null) or moved, with the notifications its declaration names. */
 export type OrderMovedEvent = {
-  type: "order.moved";
+  type: 'order.moved';
   payload: {
     order_id: number;
     kind: OrderKind;
@@ -29,8 +29,19 @@ export type NotificationParams = Record<string, string>;
  * move's, through the same subscriber.
  */
 export type OrderNoticeEvent = {
-  type: "order.notice";
-  payload: Omit<OrderMovedEvent["payload"], "from" | "to" | "actor">;
+  type: 'order.notice';
+  payload: Omit<OrderMovedEvent['payload'], 'from' | 'to' | 'actor'>;
 };
 
-export type DomainEvent = OrderMovedEvent | OrderNoticeEvent;
+/** A chat message was sent on a service order (chat module): `new_message` to the participants not viewing it. */
+export type ChatMessageEvent = {
+  type: 'chat.message';
+  payload: {
+    order_id: number;
+    message_id: number;
+    /** The sender's read key (`customer:5`, `staff:3`, `admin:2`): never told of their own message. */
+    sender: string;
+  };
+};
+
+export type DomainEvent = OrderMovedEvent | OrderNoticeEvent | ChatMessageEvent;

@@ -17,9 +17,16 @@ export type NotificationRow = typeof tables.notifications.$inferSelect;
 /** The id of the row's recipient of that kind (null when the row is someone else's kind). */
 export const recipientOf = (row: NotificationRow, kind: Recipient) =>
   kind === 'u' ? row.userId : kind === 'a' ? row.adminId : row.staffId;
-/** `n`: [notification id, recipient id] pairs. */
-type Message = { r: Recipient; n: [number, number][] };
+/**
+ * A live event that is no stored notification (the chat's `chat`): its name and data, sent as they
+ * are to the streams of the recipients named; `permission`: only admins holding it.
+ */
+export type Signal = { event: string; data: unknown; permission?: string };
+/** `n`: [notification id, recipient id] pairs; or `s`: a signal to recipients `to` (null: every one of that kind). */
+type Message = { r: Recipient; n: [number, number][] } | { r: Recipient; s: Signal; to: number[] | null };
 type Listener = (row: NotificationRow) => void;
+type SignalListener = (signal: Signal) => void;
+type Entry = { row: Listener; signal?: SignalListener };
 
 /** ~15 bytes a pair keeps each payload well under PostgreSQL's 8000-byte limit. */
 const PAIRS_PER_MESSAGE = 400;
@@ -43,14 +50,24 @@ export async function publish(db: Db, kind: Recipient, rows: { id: number; recip
   await db.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(array[${list}]::text[]) as p`);
 }
 
+/** Announces a signal to the streams of `to` (null: every stream of that kind); at commit inside a transaction. */
+export async function publishSignal(db: Db, kind: Recipient, to: number[] | null, signal: Signal) {
+  if (to && !to.length) return;
+  const payload = JSON.stringify({ r: kind, s: signal, to } satisfies Message);
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+}
+
 export type Bus = {
-  /** Calls `listener` with each new notification of that recipient; answers the unsubscribe function. */
-  subscribe: (kind: Recipient, id: number, listener: Listener) => Promise<() => void>;
+  /**
+   * Calls `listener` with each new notification of that recipient, and `onSignal` with each signal
+   * to it; answers the unsubscribe function.
+   */
+  subscribe: (kind: Recipient, id: number, listener: Listener, onSignal?: SignalListener) => Promise<() => void>;
   close: () => Promise<void>;
 };
 
 export function createBus(app: App): Bus {
-  const subscribers: Record<Recipient, Map<number, Set<Listener>>> = { u: new Map(), a: new Map(), s: new Map() };
+  const subscribers: Record<Recipient, Map<number, Set<Entry>>> = { u: new Map(), a: new Map(), s: new Map() };
   let started: Promise<void> | null = null;
   let stop: (() => Promise<void>) | null = null;
   let closed = false;
@@ -64,14 +81,20 @@ export function createBus(app: App): Bus {
       return;
     }
     const subs = subscribers[msg.r];
-    if (!subs || !Array.isArray(msg.n)) return;
+    if (!subs) return;
+    if ('s' in msg) {
+      const ids = msg.to ?? [...subs.keys()];
+      for (const id of ids) for (const entry of subs.get(id) ?? []) entry.signal?.(msg.s);
+      return;
+    }
+    if (!Array.isArray(msg.n)) return;
     const ids = msg.n.filter(([, to]) => subs.has(to)).map(([id]) => id);
     if (!ids.length) return;
     const n = tables.notifications;
     const rows = await app.db.select().from(n).where(inArray(n.id, ids));
     for (const row of rows) {
       const to = recipientOf(row, msg.r);
-      for (const listener of (to !== null && subs.get(to)) || []) listener(row);
+      for (const entry of (to !== null && subs.get(to)) || []) entry.row(row);
     }
   }
   const onPayload = (payload: string) =>
@@ -117,10 +140,11 @@ export function createBus(app: App): Bus {
   }
 
   return {
-    async subscribe(kind, id, listener) {
+    async subscribe(kind, id, listener, onSignal) {
       const map = subscribers[kind];
       const set = map.get(id) ?? new Set();
-      set.add(listener);
+      const entry: Entry = { row: listener, signal: onSignal };
+      set.add(entry);
       map.set(id, set);
       try {
         await start();
@@ -128,7 +152,7 @@ export function createBus(app: App): Bus {
         app.log.error({ err }, 'realtime: LISTEN failed');
       }
       return () => {
-        set.delete(listener);
+        set.delete(entry);
         if (!set.size && map.get(id) === set) map.delete(id);
       };
     },

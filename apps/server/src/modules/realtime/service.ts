@@ -6,12 +6,13 @@
 import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import type { Lang, NotificationType, Permission } from '@pool/contracts';
+import { NOTIFICATION_CATALOGUE, type Lang, type NotificationType, type Permission } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { listOwnedPage } from '../notifications/index.ts';
 import { publish, recipientOf, type NotificationRow, type Recipient } from './bus.ts';
 
-export type { NotificationRow, Recipient } from './bus.ts';
+export type { NotificationRow, Recipient, Signal } from './bus.ts';
+export { publishSignal } from './bus.ts';
 
 export type NotificationInput = {
   type: NotificationType;
@@ -29,9 +30,14 @@ export type UserTarget = number[] | { all: true } | { cityId: number };
 
 const n = tables.notifications;
 
-/** Every type of spec section 9 is order-related: with an order it opens the order's page. */
-export const notificationLink = (input: Pick<NotificationInput, 'link' | 'order_id'>) =>
-  input.order_id ? `/order-details?id=${input.order_id}` : (input.link ?? null);
+/**
+ * Every type of spec section 9 is order-related: with an order it opens the order's page, except
+ * a type that opens the order's chat (`new_message`), which keeps the chat's link when given.
+ */
+export const notificationLink = (input: Pick<NotificationInput, 'type' | 'link' | 'order_id'>) =>
+  input.order_id && !(input.link && NOTIFICATION_CATALOGUE[input.type].target === 'order_chat')
+    ? `/order-details?id=${input.order_id}`
+    : (input.link ?? null);
 
 /**
  * The SELECT list of an INSERT … SELECT: every column of the table in its
