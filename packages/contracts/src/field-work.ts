@@ -236,7 +236,7 @@ const photoList = z
   .array(z.string({ error: V.invalid }).trim().min(1, { error: V.invalid }).max(500, { error: V.invalid }), {
     error: V.invalid,
   })
-  .max(REPORT_PHOTOS_MAX, { error: 'field_work.photos_max' })
+  .max(REPORT_PHOTOS_MAX, { error: 'validation.max_items' })
   .default([]);
 
 /** The report, saved whole each time (a draft until the visit finishes). */

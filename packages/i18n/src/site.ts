@@ -7,6 +7,7 @@ import arAuth from './ar/auth.ts';
 import arCart from './ar/cart.ts';
 import arCommon from './ar/common.ts';
 import arContact from './ar/contact.ts';
+import arFieldWork from './ar/field-work.ts';
 import arFooter from './ar/footer.ts';
 import arMaintenance from './ar/maintenance.ts';
 import arNav from './ar/nav.ts';
@@ -24,6 +25,7 @@ import enAuth from './en/auth.ts';
 import enCart from './en/cart.ts';
 import enCommon from './en/common.ts';
 import enContact from './en/contact.ts';
+import enFieldWork from './en/field-work.ts';
 import enFooter from './en/footer.ts';
 import enMaintenance from './en/maintenance.ts';
 import enNav from './en/nav.ts';
@@ -43,6 +45,7 @@ export const siteAr = {
   cart: arCart,
   common: arCommon,
   contact: arContact,
+  'field-work': arFieldWork,
   footer: arFooter,
   maintenance: arMaintenance,
   nav: arNav,
@@ -62,6 +65,7 @@ export const siteEn = {
   cart: enCart,
   common: enCommon,
   contact: enContact,
+  'field-work': enFieldWork,
   footer: enFooter,
   maintenance: enMaintenance,
   nav: enNav,

@@ -20,4 +20,5 @@ export default {
   time_order: 'The end time must be after the start time',
   money_sar: 'Enter the amount in riyals, with at most 2 decimals (e.g. 120.50)',
   money_max: 'The amount may not be more than 10,000,000 riyals',
+  max_items: 'No more than {{max}} may be sent',
 };
