@@ -29,6 +29,7 @@ import textGuardPlugin from './plugins/text-guard.ts';
 import { registerModules } from './modules/index.ts';
 import { createEvents } from './modules/events/index.ts';
 import { orderNotifications, orderPaid, payDeadlines } from './modules/orders/index.ts';
+import { chatNotifications } from './modules/chat/index.ts';
 import { walletCharged } from './modules/wallet/index.ts';
 import { createJobs } from './jobs/queue.ts';
 import { pushNotifications } from './modules/push/index.ts';
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.
-  app.decorate('events', createEvents(app, [orderNotifications, payDeadlines]));
+  app.decorate('events', createEvents(app, [orderNotifications, payDeadlines, chatNotifications]));
   app.decorate('jobs', createJobs(app));
   // Told of every stored notification, in this order.
   app.decorate('notificationListeners', [pushNotifications]);

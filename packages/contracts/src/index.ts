@@ -13,6 +13,7 @@ export * from './entries/wallet.ts';
 export * from './entries/maintenance.ts';
 export * from './entries/notifications.ts';
 export * from './entries/field-work.ts';
+export * from './entries/chat.ts';
 export * from './entries/admin.ts';
 export * from './entries/people.ts';
 export * from './entries/catalogue.ts';

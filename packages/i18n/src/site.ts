@@ -5,6 +5,7 @@
  */
 import arAuth from './ar/auth.ts';
 import arCart from './ar/cart.ts';
+import arChat from './ar/chat.ts';
 import arCommon from './ar/common.ts';
 import arContact from './ar/contact.ts';
 import arFieldWork from './ar/field-work.ts';
@@ -23,6 +24,7 @@ import arValidation from './ar/validation.ts';
 import arWallet from './ar/wallet.ts';
 import enAuth from './en/auth.ts';
 import enCart from './en/cart.ts';
+import enChat from './en/chat.ts';
 import enCommon from './en/common.ts';
 import enContact from './en/contact.ts';
 import enFieldWork from './en/field-work.ts';
@@ -43,6 +45,7 @@ import enWallet from './en/wallet.ts';
 export const siteAr = {
   auth: arAuth,
   cart: arCart,
+  chat: arChat,
   common: arCommon,
   contact: arContact,
   'field-work': arFieldWork,
@@ -63,6 +66,7 @@ export const siteAr = {
 export const siteEn = {
   auth: enAuth,
   cart: enCart,
+  chat: enChat,
   common: enCommon,
   contact: enContact,
   'field-work': enFieldWork,

@@ -24,6 +24,7 @@ import paymentsRoutes from './payments/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import staffRoutes from './staff/routes.ts';
 import adminStaffRoutes from './staff/admin-routes.ts';
+import chatRoutes from './chat/routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: '/api' });
@@ -55,6 +56,8 @@ export async function registerModules(app: FastifyInstance) {
   // Engineers and technicians: managed in the dashboard; their own API under /api/staff.
   await app.register(adminStaffRoutes, { prefix: '/api/admin' });
   await app.register(staffRoutes, { prefix: '/api/staff' });
+  // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
+  await app.register(chatRoutes, { prefix: '/api' });
   // Stored files under /uploads (outside /api).
   await app.register(uploadsRoutes);
 }

@@ -1,0 +1,2 @@
+/** `@pool/contracts/chat`. The chat of a service order: messages, read marks, the thread. */
+export * from '../chat.ts';
