@@ -24,6 +24,7 @@ import paymentsRoutes from './payments/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import staffRoutes from './staff/routes.ts';
 import adminStaffRoutes from './staff/admin-routes.ts';
+import { adminServiceItemRoutes, staffServiceItemRoutes } from './service-items/routes.ts';
 import chatRoutes from './chat/routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
@@ -56,6 +57,9 @@ export async function registerModules(app: FastifyInstance) {
   // Engineers and technicians: managed in the dashboard; their own API under /api/staff.
   await app.register(adminStaffRoutes, { prefix: '/api/admin' });
   await app.register(staffRoutes, { prefix: '/api/staff' });
+  // Spare parts and extra services: the dashboard's catalogue and the pickers (offer editor, staff).
+  await app.register(adminServiceItemRoutes, { prefix: '/api/admin' });
+  await app.register(staffServiceItemRoutes, { prefix: '/api/staff' });
   // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
   await app.register(chatRoutes, { prefix: '/api' });
   // Stored files under /uploads (outside /api).

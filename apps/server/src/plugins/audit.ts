@@ -39,6 +39,11 @@ const AGENT_MAX = 500;
 /** The sentence added to an admin route's OpenAPI description. */
 export const permissionNote = (permission: Permission | null) =>
   permission ? `Requires the permission \`${permission}\`.` : 'Requires a signed-in admin (no permission).';
+/** The note of a route that several permissions open (any one of them). */
+const anyOfNote = (anyOf: readonly Permission[]) =>
+  anyOf.length > 1
+    ? `Requires one of the permissions ${anyOf.map((p) => `\`${p}\``).join(', ')}.`
+    : permissionNote(anyOf[0] ?? null);
 
 /** Reads `permissionNote` back: a permission, null (any admin), or undefined (not an admin route). */
 export function permissionOf(description: string | undefined): Permission | null | undefined {
@@ -46,6 +51,17 @@ export function permissionOf(description: string | undefined): Permission | null
   if (description.includes(permissionNote(null))) return null;
   const code = /Requires the permission `([a-z_]+\.[a-z_]+)`\./.exec(description)?.[1];
   return code && (ALL_PERMISSIONS as string[]).includes(code) ? (code as Permission) : undefined;
+}
+
+/** Reads the note back as every permission that opens the route: `[]` for any admin, undefined when not an admin route. */
+export function permissionsOf(description: string | undefined): Permission[] | undefined {
+  const one = permissionOf(description);
+  if (one !== undefined) return one ? [one] : [];
+  const list = /Requires one of the permissions ((?:`[a-z_]+\.[a-z_]+`(?:, )?)+)\./.exec(description ?? '')?.[1];
+  const codes = [...(list ?? '').matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]!);
+  return codes.length > 1 && codes.every((c) => (ALL_PERMISSIONS as string[]).includes(c))
+    ? (codes as Permission[])
+    : undefined;
 }
 
 /** Writes one row of the audit log (the one place that does). */
@@ -75,7 +91,7 @@ export default fp(async (app) => {
     route.config = { ...route.config, permission: guard.permission };
     if (route.schema && !route.schema.hide) {
       const schema = route.schema as { description?: string };
-      const note = permissionNote(guard.permission);
+      const note = anyOfNote(guard.anyOf);
       route.schema = { ...route.schema, description: schema.description ? `${schema.description}\n\n${note}` : note };
     }
   });

@@ -56,15 +56,21 @@ declare module 'fastify' {
     requireUser: (options?: { guest?: boolean }) => (req: FastifyRequest) => Promise<void>;
     /** preHandler: reads a customer or guest token when one is sent; never refuses. */
     optionalUser: (req: FastifyRequest) => Promise<void>;
-    /** preHandler: a signed-in admin holding `permission` (any admin when omitted). */
-    requireAdmin: (permission?: Permission) => AdminGuard;
+    /** preHandler: a signed-in admin holding `permission`, or one of several (any admin when omitted). */
+    requireAdmin: (permission?: Permission | readonly Permission[]) => AdminGuard;
     /** preHandler: a signed-in engineer or technician, not blocked or deleted. */
     requireStaff: () => (req: FastifyRequest) => Promise<void>;
   }
 }
 
-/** The guard names its permission (null: any admin) so plugins/audit.ts can expose it per route. */
-export type AdminGuard = ((req: FastifyRequest) => Promise<void>) & { permission: Permission | null };
+/**
+ * The guard names its permission (null: any admin) so plugins/audit.ts can expose it per route;
+ * `anyOf` lists every permission that opens the route (empty: any admin).
+ */
+export type AdminGuard = ((req: FastifyRequest) => Promise<void>) & {
+  permission: Permission | null;
+  anyOf: readonly Permission[];
+};
 
 const TOUCH_AFTER_MS = 5 * 60_000;
 
@@ -185,7 +191,7 @@ export default fp(async (app) => {
     }
   });
 
-  const adminGuard = (permission?: Permission) => async (req: FastifyRequest) => {
+  const adminGuard = (anyOf: readonly Permission[]) => async (req: FastifyRequest) => {
     const token = adminBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.adminTokens;
@@ -211,13 +217,15 @@ export default fp(async (app) => {
       : [];
     req.admin = { ...row.admin, permissions: new Set(perms.map((p) => p.p)) };
     req.tokenId = row.token.id;
-    if (permission && !row.admin.isSuper && !req.admin.permissions.has(permission)) {
+    if (anyOf.length && !row.admin.isSuper && !anyOf.some((p) => req.admin!.permissions.has(p))) {
       throw new AppError('forbidden', 'server.forbidden');
     }
   };
-  app.decorate('requireAdmin', (permission?: Permission) =>
-    Object.assign(adminGuard(permission), { permission: permission ?? null }),
-  );
+  app.decorate('requireAdmin', (permission?: Permission | readonly Permission[]) => {
+    const anyOf: readonly Permission[] =
+      permission === undefined ? [] : typeof permission === 'string' ? [permission] : permission;
+    return Object.assign(adminGuard(anyOf), { permission: anyOf.length === 1 ? anyOf[0]! : null, anyOf });
+  });
 
   app.decorate('requireStaff', () => async (req: FastifyRequest) => {
     const token = staffBearer(req);

@@ -4,7 +4,8 @@
  * customer's token, a blocked admin, an admin whose role has every permission but
  * the route's, an admin with only the route's permission, and the general manager.
  * A route's permission is read from its OpenAPI description, where plugins/audit.ts
- * writes the one named in its `app.requireAdmin(...)` guard (`permissionOf`).
+ * writes the one named in its `app.requireAdmin(...)` guard (`permissionOf`); a route that any of several
+ * permissions opens (`permissionsOf`) is refused without all of them and allowed with each one alone.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +13,18 @@ import { makeAdmin, makeRole, makeUser } from '@pool/db';
 import { ALL_PERMISSIONS, type Permission } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
-import { permissionOf } from '../../plugins/audit.ts';
+import { permissionOf, permissionsOf } from '../../plugins/audit.ts';
 import { passwordHash } from './testing.ts';
 
 type Operation = { description?: string; responses?: Record<string, { content?: Record<string, unknown> }> };
-type Route = { method: string; path: string; url: string; permission: Permission | null | undefined; stream: boolean };
+type Route = {
+  method: string;
+  path: string;
+  url: string;
+  permission: Permission | null | undefined;
+  anyOf: Permission[] | undefined;
+  stream: boolean;
+};
 
 /** Ids that exist nowhere, so an allowed write changes nothing. */
 const UNKNOWN_ID = '999999';
@@ -42,6 +50,7 @@ describe('admin permission table', () => {
           path,
           url: path.replace(/\{[^}]+\}/g, UNKNOWN_ID),
           permission: permissionOf(op.description),
+          anyOf: permissionsOf(op.description),
           stream:
             /\/stream$/.test(path) ||
             Object.values(op.responses ?? {}).some((r) => 'text/event-stream' in (r.content ?? {})),
@@ -131,7 +140,9 @@ describe('admin permission table', () => {
       'POST /api/admin/profile',
     ])
       expect(names).toContain(expected);
-    expect(routes.filter((r) => r.permission === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(routes.filter((r) => r.anyOf === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    const options = routes.find((r) => r.method === 'GET' && r.path === '/api/admin/service-items/options');
+    expect(options?.anyOf).toEqual(['orders.edit', 'service_items.view']);
     const byRoute = Object.fromEntries(routes.map((r) => [`${r.method} ${r.path}`, r.permission]));
     expect(byRoute).toMatchObject({
       'GET /api/admin/me': null,
@@ -153,7 +164,7 @@ describe('admin permission table', () => {
     };
 
     for (const route of routes) {
-      const p = route.permission ?? null;
+      const anyOf = route.anyOf ?? [];
       const none = await call(route, null);
       expectThat(route, 'nobody', none.status === 401 && none.key === 'unauthenticated', none);
       for (const [who, token] of [
@@ -163,17 +174,24 @@ describe('admin permission table', () => {
         const res = await call(route, token);
         expectThat(route, who, res.status === 401 && res.key === 'unauthenticated', res);
       }
-      const blocked = await call(route, await adminToken({ permissions: p ? [p] : [], isBlocked: true }));
+      const blocked = await call(route, await adminToken({ permissions: anyOf, isBlocked: true }));
       expectThat(route, 'a blocked admin', blocked.status === 403 && blocked.key === 'blocked', blocked);
 
-      if (p) {
-        const without = await call(route, await adminToken({ permissions: ALL_PERMISSIONS.filter((x) => x !== p) }));
-        expectThat(route, `an admin without ${p}`, without.status === 403 && without.key === 'forbidden', without);
+      if (anyOf.length) {
+        const without = await call(
+          route,
+          await adminToken({ permissions: ALL_PERMISSIONS.filter((x) => !anyOf.includes(x)) }),
+        );
+        const named = anyOf.join(' or ');
+        expectThat(route, `an admin without ${named}`, without.status === 403 && without.key === 'forbidden', without);
         const noRole = await call(route, await adminToken({}));
         expectThat(route, 'an admin without a role', noRole.status === 403, noRole);
       }
+      const alone = anyOf.length ? anyOf.map((p) => [p]) : [[]];
       for (const [who, token] of [
-        [`an admin with ${p ?? 'no permission'}`, await adminToken({ permissions: p ? [p] : [] })],
+        ...(await Promise.all(
+          alone.map(async (ps) => [`an admin with ${ps[0] ?? 'no permission'}`, await adminToken({ permissions: ps })]),
+        )),
         ['the general manager', await adminToken({ isSuper: true })],
       ] as const) {
         const res = await call(route, token);
