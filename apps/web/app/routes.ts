@@ -33,6 +33,7 @@ export default [
     route('contact-messages', 'routes/admin/content/contact-messages.tsx', { id: 'admin-contact-messages' }),
     route('coupons', 'routes/admin/store/coupons.tsx', { id: 'admin-coupons' }),
     route('delivery-prices', 'routes/admin/store/delivery-prices.tsx', { id: 'admin-delivery-prices' }),
+    route('service-items', 'routes/admin/services/service-items.tsx', { id: 'admin-service-items' }),
     route('store-orders', 'routes/admin/store/store-orders.tsx', { id: 'admin-store-orders' }),
     route('store-orders/:id', 'routes/admin/store/store-order.tsx', { id: 'admin-store-order' }),
     route('store-orders/:id/invoice', 'routes/admin/store/store-order-invoice.tsx', {

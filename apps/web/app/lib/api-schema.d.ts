@@ -3122,6 +3122,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
           'application/x-www-form-urlencoded': {
@@ -3213,6 +3217,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
           'application/json': {
@@ -3304,6 +3312,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
         };
@@ -3585,6 +3597,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
           'application/x-www-form-urlencoded': {
@@ -3676,6 +3692,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
           'application/json': {
@@ -3767,6 +3787,10 @@ export interface paths {
               | 'staff.edit'
               | 'staff.delete'
               | 'staff.block'
+              | 'service_items.view'
+              | 'service_items.create'
+              | 'service_items.edit'
+              | 'service_items.delete'
             )[];
           };
         };
@@ -12407,7 +12431,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                purpose: 'order' | 'wallet_charge';
+                purpose: 'order' | 'order_extra' | 'wallet_charge';
                 /** @enum {string} */
                 status: 'initiated' | 'paid' | 'failed' | 'refunded';
                 /** @description halalas */
@@ -12476,7 +12500,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                purpose: 'order' | 'wallet_charge';
+                purpose: 'order' | 'order_extra' | 'wallet_charge';
                 /** @enum {string} */
                 status: 'initiated' | 'paid' | 'failed' | 'refunded';
                 /** @description halalas */
@@ -16941,6 +16965,5968 @@ export interface paths {
                 } | null;
                 created_at: string;
                 next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My open visits of a day (Riyadh; today by default), in time order
+     * @description Each with its address, map directions (`map_url`), the customer and a `tel:` link, the problem and place, and my next moves.
+     */
+    get: {
+      parameters: {
+        query?: {
+          date?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                date: string;
+                visits: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  number: string;
+                  status: string;
+                  scheduled_at: string;
+                  time: string;
+                  arrival_at: string | null;
+                  address: string | null;
+                  city: string | null;
+                  lat: number | null;
+                  lng: number | null;
+                  map_url: string | null;
+                  customer_name: string;
+                  customer_phone: string;
+                  phone_link: string;
+                  problem: string;
+                  place: string;
+                  next_statuses: string[];
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/on-the-way': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** On the way: the customer is told with the arrival time (in 5 to 240 minutes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            eta_minutes: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                status: string;
+                arrival_at: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/arrived': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Arrived on site */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                status: string;
+                arrival_at: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Finish the visit: refused while an extra service is open or before the report has its checklist and a photo after */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                status: string;
+                arrival_at: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/extras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The extra services proposed on an order of mine */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Propose extra services on site (while arrived); the customer is told
+     * @description JSON `lines`: `{ item_id, quantity }` from the spare-parts and extra-services catalogue (its price), or `{ name_ar, name_en, unit_price, quantity }` typed (halalas before VAT). VAT per line at the site rate.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            lines: {
+              item_id?: number;
+              name_ar?: string;
+              name_en?: string;
+              unit_price?: number;
+              quantity?: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The visit report of an order of mine (null before it is saved) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                staff_id: number | null;
+                checklist: {
+                  [key: string]: boolean;
+                };
+                photos_before: string[];
+                photos_after: string[];
+                parts: {
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                }[];
+                readings: {
+                  [key: string]: number;
+                };
+                flags: {
+                  /** @enum {string} */
+                  key:
+                    'ph' | 'free_chlorine' | 'total_alkalinity' | 'calcium_hardness' | 'cyanuric_acid' | 'temperature';
+                  value: number;
+                  min: number;
+                  max: number;
+                  unit: string;
+                  /** @enum {string} */
+                  level: 'low' | 'ok' | 'high';
+                }[];
+                notes: string;
+                complete: boolean;
+                updated_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Save the visit report (whole), from on the way until the visit finishes
+     * @description JSON: `checklist` `{ pump: true, … }`, `photos_before` / `photos_after` (URLs uploaded to `report/photos`, up to 8 each), `parts` `[{ item_id?, name_ar, name_en, quantity }]`, `notes` (≤ 2000), `readings` `{ ph, free_chlorine, total_alkalinity, calcium_hardness, cyanuric_acid, temperature }`; the answer flags readings out of their healthy range.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            checklist?: {
+              [key: string]: boolean | ('0' | '1' | 'true' | 'false');
+            };
+            /** @default [] */
+            photos_before?: string[];
+            /** @default [] */
+            photos_after?: string[];
+            parts?: {
+              item_id?: number;
+              name_ar: string;
+              name_en: string;
+              quantity: number;
+            }[];
+            notes?: string;
+            readings?: {
+              ph?: number;
+              free_chlorine?: number;
+              total_alkalinity?: number;
+              calcium_hardness?: number;
+              cyanuric_acid?: number;
+              temperature?: number;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                staff_id: number | null;
+                checklist: {
+                  [key: string]: boolean;
+                };
+                photos_before: string[];
+                photos_after: string[];
+                parts: {
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                }[];
+                readings: {
+                  [key: string]: number;
+                };
+                flags: {
+                  /** @enum {string} */
+                  key:
+                    'ph' | 'free_chlorine' | 'total_alkalinity' | 'calcium_hardness' | 'cyanuric_acid' | 'temperature';
+                  value: number;
+                  min: number;
+                  max: number;
+                  unit: string;
+                  /** @enum {string} */
+                  level: 'low' | 'ok' | 'high';
+                }[];
+                notes: string;
+                complete: boolean;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/report/photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a photo for the visit report (multipart `image`: jpg, png or gif, 5 MB at most)
+     * @description Answers its URL, to send in `photos_before` or `photos_after`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/extras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The extra services proposed on my order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/extras/{extraId}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an extra service and pay it: by wallet at once, or by card (`redirect_url`)
+     * @description Paid exactly once under repeated taps: send an `Idempotency-Key` header (a repeat gets the first answer). An extra already paid or rejected answers 409; a card payment not completed may be started again.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          extraId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                extra: {
+                  id: number;
+                  order_id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'spare_part' | 'extra_service';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  paid_at: string | null;
+                  created_at: string;
+                };
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/extras/{extraId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject an extra service with a reason; the technician and the admins are told */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          extraId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The visit report of my order (null before the technician writes it) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                staff_id: number | null;
+                checklist: {
+                  [key: string]: boolean;
+                };
+                photos_before: string[];
+                photos_after: string[];
+                parts: {
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                }[];
+                readings: {
+                  [key: string]: number;
+                };
+                flags: {
+                  /** @enum {string} */
+                  key:
+                    'ph' | 'free_chlorine' | 'total_alkalinity' | 'calcium_hardness' | 'cyanuric_acid' | 'temperature';
+                  value: number;
+                  min: number;
+                  max: number;
+                  unit: string;
+                  /** @enum {string} */
+                  level: 'low' | 'ok' | 'high';
+                }[];
+                notes: string;
+                complete: boolean;
+                updated_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rate the technician of my completed order: 1 to 5 stars and an optional comment, once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            stars: number;
+            comment?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                /** @enum {string} */
+                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                number: string;
+                status: string;
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                can_rate: boolean;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                  created_at: string;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/evaluations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rating page of my order: the staff member, the order number, whether it is rated yet */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                /** @enum {string} */
+                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                number: string;
+                status: string;
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                can_rate: boolean;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                  created_at: string;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/extras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A service order's extra services, oldest first
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A service order's visit report with its flagged water readings (null before it is written)
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                staff_id: number | null;
+                checklist: {
+                  [key: string]: boolean;
+                };
+                photos_before: string[];
+                photos_after: string[];
+                parts: {
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                }[];
+                readings: {
+                  [key: string]: number;
+                };
+                flags: {
+                  /** @enum {string} */
+                  key:
+                    'ph' | 'free_chlorine' | 'total_alkalinity' | 'calcium_hardness' | 'cyanuric_acid' | 'temperature';
+                  value: number;
+                  min: number;
+                  max: number;
+                  unit: string;
+                  /** @enum {string} */
+                  level: 'low' | 'ok' | 'high';
+                }[];
+                notes: string;
+                complete: boolean;
+                updated_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Spare parts and extra services (deleted ones aside)
+     * @description `kind` spare_part or extra_service, `status` active or inactive, `q` searches both names; with the VAT rate (percent).
+     *
+     *     Requires the permission `service_items.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          q?: string;
+          kind?: 'spare_part' | 'extra_service';
+          status?: 'active' | 'inactive';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  name_ar: string;
+                  name_en: string;
+                  /** @description halalas, before VAT */
+                  price: number;
+                  /** @description halalas, VAT included at the current rate */
+                  price_with_vat: number;
+                  is_active: boolean;
+                  created_at: string;
+                  updated_at: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+                /** @description percent */
+                vat_rate: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a spare part or extra service
+     * @description `price_sar`: riyals before VAT as typed (at most 2 decimals), stored in halalas.
+     *
+     *     Requires the permission `service_items.create`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'spare_part' | 'extra_service';
+            name_ar: string;
+            name_en: string;
+            price_sar: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                is_active: boolean;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-items/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The active items for the price offer's lines
+     * @description Active items only, `kind` spare_part or extra_service (both when missing); `name` in the request language, with both names. Prices in halalas, before and with VAT.
+     *
+     *     Requires one of the permissions `orders.edit`, `service_items.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'spare_part' | 'extra_service';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name: string;
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-items/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One spare part or extra service
+     * @description Requires the permission `service_items.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                is_active: boolean;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Edit a spare part or extra service
+     * @description Every field is sent again; `price_sar` as on create.
+     *
+     *     Requires the permission `service_items.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            kind: 'spare_part' | 'extra_service';
+            name_ar: string;
+            name_en: string;
+            price_sar: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                is_active: boolean;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Delete a spare part or extra service (order lines keep their names and prices)
+     * @description Requires the permission `service_items.delete`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-items/{id}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Offer the item in the pickers again
+     * @description Requires the permission `service_items.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                is_active: boolean;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-items/{id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop offering the item in the pickers
+     * @description Requires the permission `service_items.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                is_active: boolean;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/service-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The active spare parts and extra services (to propose extras and record parts used)
+     * @description Active items only, `kind` spare_part or extra_service (both when missing); `name` in the request language, with both names. Prices in halalas, before and with VAT.
+     */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'spare_part' | 'extra_service';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'spare_part' | 'extra_service';
+                name: string;
+                name_ar: string;
+                name_en: string;
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload one picture of the problem (multipart `image`); answers its URL for the request's `images` */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/immediate-maintenance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Request immediate maintenance
+     * @description `date` (YYYY-MM-DD) and `time` (HH:MM) are Asia/Riyadh and must be in the future. The location is exactly one of `address_id` (my saved address), `lat` + `lng` (inside Saudi Arabia) or `short_code` (4 letters + 4 digits); the pin and the short code need `city_id`. `images`: URLs from POST /maintenance-images (up to 6).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            problem: string;
+            place: string;
+            /** @default [] */
+            images?: string[];
+            date: string;
+            time: string;
+            address_id?: number;
+            lat?: number;
+            lng?: number;
+            short_code?: string;
+            city_id?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                status: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My immediate maintenance orders, newest first; `tab`: new, current, waiting, pending_payment, finished */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          tab?: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  /** @enum {string} */
+                  tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                  created_at: string;
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  problem: string;
+                  city: string | null;
+                  total: number;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** All my orders of every kind, newest first (the orders page); `tab` as above */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          tab?: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  number: string;
+                  status: string;
+                  /** @enum {string} */
+                  tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                  created_at: string;
+                  total: number;
+                  title: string;
+                  image: string | null;
+                  path: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my maintenance orders: request, offer, timeline, technician, arrival window, extras, report */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept the price offer and pay: `wallet` pays at once, `electronic` answers the card page
+     * @description Send an `Idempotency-Key` header: a repeat returns the first answer. Once accepted, another accept answers 409.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                status: string;
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pay again by card while my accepted order waits for payment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                redirect_url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject the price offer with a reason (the admins are told and may send another) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/maintenance-orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel my order while allowed (until paid), with a reason or a note
+     * @description A paid amount is refunded (wallet at once; a card after).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Service orders, newest first
+     * @description `kind` (immediate_maintenance), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone).
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          kind?: 'immediate_maintenance';
+          status?:
+            | 'new'
+            | 'approved'
+            | 'offer_sent'
+            | 'offer_rejected'
+            | 'pending_payment'
+            | 'paid'
+            | 'technician_assigned'
+            | 'on_the_way'
+            | 'arrived'
+            | 'completed'
+            | 'cancelled'
+            | 'refused';
+          city_id?: number;
+          staff_id?: number;
+          date?: string;
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  /** @enum {string} */
+                  tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                  created_at: string;
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  problem: string;
+                  city: string | null;
+                  total: number;
+                  customer_id: number;
+                  customer_name: string;
+                  customer_phone: string;
+                  city_id: number | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                    /** @enum {string} */
+                    job: 'engineer' | 'technician';
+                    rating: number;
+                    rating_count: number;
+                  } | null;
+                  lat: number | null;
+                  lng: number | null;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One service order: customer, request, offer, timeline, technician, extras, report, rating
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a new order (the customer waits for the price)
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Save the price offer (approved or offer_rejected); `send: true` also sends it to the customer
+     * @description Lines: `kind` service, spare_part, extra_service, installation, delivery or discount; `unit_price` in halalas before VAT. The server computes VAT per line and the totals; the lines replace the previous offer.
+     *
+     *     Requires the permission `orders.edit`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            lines: {
+              /** @enum {string} */
+              kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+              item_id?: number;
+              name_ar: string;
+              name_en: string;
+              quantity?: number;
+              unit_price: number;
+            }[];
+            send?: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/send-offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the saved price offer to the customer
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/assignable-staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Technicians serving the order's city: rating, free at its time, their visits that day
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name: string;
+                image: string | null;
+                /** @enum {string} */
+                job: 'engineer' | 'technician';
+                rating: number;
+                rating_count: number;
+                phone: string;
+                free: boolean;
+                visits: {
+                  order_id: number;
+                  number: string;
+                  kind: string;
+                  scheduled_at: string;
+                  status: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign a paid order to a technician who serves its city and is free at the order's time
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            staff_id: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the order with a reason; a paid amount is refunded
+     * @description Requires the permission `orders.cancel`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuse the order with a reason; a paid amount is refunded
+     * @description Requires the permission `orders.cancel`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/orders/{id}/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chat of a service order (the customer): newest messages last, older with `before`, newer with `after`
+     * @description Store orders and orders of others answer 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          before?: number;
+          after?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  status: string;
+                };
+                /** @enum {string} */
+                me: 'customer' | 'staff' | 'admin';
+                participants: {
+                  /** @enum {string} */
+                  role: 'customer' | 'staff' | 'admin';
+                  job: string | null;
+                  name: string;
+                  image: string | null;
+                }[];
+                messages: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                }[];
+                has_more: boolean;
+                last_read_id: number;
+                read_only: boolean;
+                read_only_at: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Send a message (the customer): text up to 2,000 characters and up to 4 images uploaded first
+     * @description `new_message` goes to the other participants not viewing the thread; 409 once the thread is read-only.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            text?: string;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            text?: string;
+            images: string[];
+          };
+          'application/json': {
+            text?: string;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                message: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/orders/{id}/chat/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the thread read up to `last_id` (default: all) (the customer); an open page calls it as heartbeat */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            last_id?: number;
+          } | null;
+          'application/x-www-form-urlencoded': {
+            last_id?: number;
+          } | null;
+          'application/json': {
+            last_id?: number;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                last_read_id: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/orders/{id}/chat/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an image to attach to a message (the customer); send its URL in `images` */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      /** @description multipart with an `image` file (jpg, jpeg, png, gif; at most 5 MB) */
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+          'application/x-www-form-urlencoded': Record<string, never>;
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+                thumbnail: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chat of a service order (the staff member assigned): newest messages last, older with `before`, newer with `after`
+     * @description Store orders and orders of others answer 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          before?: number;
+          after?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  status: string;
+                };
+                /** @enum {string} */
+                me: 'customer' | 'staff' | 'admin';
+                participants: {
+                  /** @enum {string} */
+                  role: 'customer' | 'staff' | 'admin';
+                  job: string | null;
+                  name: string;
+                  image: string | null;
+                }[];
+                messages: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                }[];
+                has_more: boolean;
+                last_read_id: number;
+                read_only: boolean;
+                read_only_at: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Send a message (the staff member assigned): text up to 2,000 characters and up to 4 images uploaded first
+     * @description `new_message` goes to the other participants not viewing the thread; 409 once the thread is read-only.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            text?: string;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            text?: string;
+            images: string[];
+          };
+          'application/json': {
+            text?: string;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                message: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/chat/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the thread read up to `last_id` (default: all) (the staff member assigned); an open page calls it as heartbeat */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            last_id?: number;
+          } | null;
+          'application/x-www-form-urlencoded': {
+            last_id?: number;
+          } | null;
+          'application/json': {
+            last_id?: number;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                last_read_id: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/chat/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an image to attach to a message (the staff member assigned); send its URL in `images` */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      /** @description multipart with an `image` file (jpg, jpeg, png, gif; at most 5 MB) */
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+          'application/x-www-form-urlencoded': Record<string, never>;
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+                thumbnail: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chat of a service order (admins): newest messages last, older with `before`, newer with `after`
+     * @description Store orders and orders of others answer 404.
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          before?: number;
+          after?: number;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  status: string;
+                };
+                /** @enum {string} */
+                me: 'customer' | 'staff' | 'admin';
+                participants: {
+                  /** @enum {string} */
+                  role: 'customer' | 'staff' | 'admin';
+                  job: string | null;
+                  name: string;
+                  image: string | null;
+                }[];
+                messages: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                }[];
+                has_more: boolean;
+                last_read_id: number;
+                read_only: boolean;
+                read_only_at: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Send a message (admins): text up to 2,000 characters and up to 4 images uploaded first
+     * @description `new_message` goes to the other participants not viewing the thread; 409 once the thread is read-only.
+     *
+     *     Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            text?: string;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            text?: string;
+            images: string[];
+          };
+          'application/json': {
+            text?: string;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                message: {
+                  id: number;
+                  /** @enum {string} */
+                  sender: 'customer' | 'staff' | 'admin';
+                  sender_name: string;
+                  mine: boolean;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                  read: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/chat/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark the thread read up to `last_id` (default: all) (admins); an open page calls it as heartbeat
+     * @description Requires the permission `orders.view`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            last_id?: number;
+          } | null;
+          'application/x-www-form-urlencoded': {
+            last_id?: number;
+          } | null;
+          'application/json': {
+            last_id?: number;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                last_read_id: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/service-orders/{id}/chat/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an image to attach to a message (admins); send its URL in `images`
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      /** @description multipart with an `image` file (jpg, jpeg, png, gif; at most 5 MB) */
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+          'application/x-www-form-urlencoded': Record<string, never>;
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+                thumbnail: string;
               };
             };
           };

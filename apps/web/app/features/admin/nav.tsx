@@ -87,6 +87,7 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   features: '/admin/features',
   products: '/admin/products',
   staff: '/admin/staff',
+  service_items: '/admin/service-items',
 };
 
 /** The permission groups this admin may open (any permission of a group shows it). */
