@@ -3,12 +3,13 @@
  * contracts' ORDER_MACHINES and its hooks here; the kernel does the rest.
  */
 import type { OrderKind } from '@pool/contracts';
+import { maintenanceHooks } from '../../maintenance/index.ts';
 import { storeHooks } from '../store-hooks.ts';
 import type { KindHooks } from './hooks.ts';
 
 const KIND_HOOKS: Record<OrderKind, KindHooks> = {
   store: storeHooks,
-  immediate_maintenance: {},
+  immediate_maintenance: maintenanceHooks,
   package_subscription: {},
   pool_construction: {},
 };

@@ -1,0 +1,44 @@
+/**
+ * The immediate-maintenance kind's hooks in the order kernel (kernel/kinds.ts):
+ * an offer goes to the customer only once saved with an amount to pay, and the
+ * order cannot finish while an extra service proposed on site is still open
+ * (proposed, or accepted and unpaid). `pay_by` is the kernel's. This file
+ * imports nothing of the orders module, so the kernel may import it.
+ */
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
+import { AppError } from '../../lib/errors.ts';
+
+type Ctx = { tx: Db; order: { id: number; total: number }; move: { to: string } };
+
+/** Extra services still waiting for the customer's answer or payment. */
+export const OPEN_EXTRAS = ['proposed', 'accepted'] as const;
+
+export async function openExtrasCount(db: Db, orderId: number) {
+  const x = tables.orderExtras;
+  const [row] = await db
+    .select({ n: count() })
+    .from(x)
+    .where(and(eq(x.orderId, orderId), inArray(x.status, [...OPEN_EXTRAS])));
+  return row?.n ?? 0;
+}
+
+async function offerLinesCount(db: Db, orderId: number) {
+  const oi = tables.orderItems;
+  const [row] = await db
+    .select({ n: count() })
+    .from(oi)
+    .where(and(eq(oi.orderId, orderId), isNull(oi.extraId)));
+  return row?.n ?? 0;
+}
+
+export const maintenanceHooks = {
+  async beforeMove({ tx, order, move }: Ctx): Promise<void> {
+    if (move.to === 'offer_sent' && (order.total <= 0 || (await offerLinesCount(tx, order.id)) === 0)) {
+      throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
+    }
+    if (move.to === 'completed' && (await openExtrasCount(tx, order.id)) > 0) {
+      throw new AppError('fail', 'maintenance.open_extras', { status: 409 });
+    }
+  },
+};

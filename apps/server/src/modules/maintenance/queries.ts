@@ -1,0 +1,480 @@
+/**
+ * Reading immediate-maintenance orders: the customer's list and details, the
+ * dashboard's list, details and assignable technicians, and every kind of the
+ * customer's orders in one list (the site's orders page). The detail is built
+ * in one place (`detailOf`) for both sides; its extras and report come from
+ * `order_extras` / `visit_reports`, which the field-work module writes.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
+import {
+  ARRIVAL_WINDOW_MINUTES,
+  dayEnd,
+  dayStart,
+  MAINTENANCE_ORDERS_PER_PAGE,
+  nextStates,
+  ORDER_PAGE,
+  riyadhDateTime,
+  SERVICE_ORDERS_PER_PAGE,
+  statesInTab,
+  tabOf,
+  type AssignableStaff,
+  type ExtraView,
+  type Lang,
+  type MaintenanceOrderDetail,
+  type MaintenanceOrderItem,
+  type MaintenanceStatus,
+  type OfferLineKind,
+  type OrderKind,
+  type OrderTab,
+  type ReportView,
+  type ServiceOrderDetail,
+  type ServiceOrderItem,
+  type ServiceOrdersQuery,
+  type StaffCard,
+} from '@pool/contracts';
+import { translate } from '@pool/i18n';
+import { overlappingVisits, visitStartOf } from '../orders/index.ts';
+import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
+
+const KIND = 'immediate_maintenance' as const;
+const o = tables.orders;
+const oi = tables.orderItems;
+const mr = tables.maintenanceRequests;
+const u = tables.users;
+const c = tables.cities;
+const st = tables.staff;
+type RequestRow = typeof mr.$inferSelect;
+type StaffRow = typeof st.$inferSelect;
+type CityRow = typeof c.$inferSelect;
+type ItemRow = typeof oi.$inferSelect;
+
+const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const pages = (total: number, perPage: number, page: number) => ({
+  total_items: total,
+  per_page: perPage,
+  total_pages: Math.max(1, Math.ceil(total / perPage)),
+  current_page: page,
+});
+const phoneOf = (x: { countryCode: string; phone: string }) => `+${x.countryCode} ${x.phone}`;
+
+export const staffCardOf = (s: StaffRow): StaffCard => ({
+  id: s.id,
+  name: s.name,
+  image: s.image,
+  job: s.job,
+  rating: s.ratingCount ? Math.round(s.ratingAvg / 10) / 10 : 0,
+  rating_count: s.ratingCount,
+});
+
+/** One row of a list: the order, its request, city and staff member. */
+type Joined = { order: OrderRow; request: RequestRow; city: CityRow | null; staff: StaffRow | null };
+
+function listItem(r: Joined, lang: Lang): MaintenanceOrderItem {
+  const { date, time } = riyadhDateTime(r.request.scheduledAt);
+  return {
+    id: r.order.id,
+    kind: KIND,
+    number: r.order.number,
+    status: r.order.status as MaintenanceStatus,
+    tab: tabOf(KIND, r.order.status),
+    created_at: r.order.createdAt.toISOString(),
+    scheduled_at: r.request.scheduledAt.toISOString(),
+    date,
+    time,
+    problem: r.request.problem,
+    city: r.city ? pick(lang, r.city.nameAr, r.city.nameEn) : null,
+    total: r.order.total,
+  };
+}
+
+const joined = (db: Db) =>
+  db
+    .select({ order: o, request: mr, city: c, staff: st })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .leftJoin(c, eq(c.id, o.cityId))
+    .leftJoin(st, eq(st.id, o.staffId));
+
+/* --------------------------------------------------------------- customer */
+
+export async function listMyMaintenance(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
+  const where = and(
+    eq(o.userId, userId),
+    eq(o.kind, KIND),
+    q.tab ? inArray(o.status, statesInTab(KIND, q.tab)) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
+  const rows = await joined(db)
+    .where(where)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(MAINTENANCE_ORDERS_PER_PAGE)
+    .offset((q.page - 1) * MAINTENANCE_ORDERS_PER_PAGE);
+  return {
+    data: rows.map((r) => listItem(r, lang)),
+    pagination: pages(total, MAINTENANCE_ORDERS_PER_PAGE, q.page),
+  };
+}
+
+/* ----------------------------------------------------------------- detail */
+
+const lineView = (i: ItemRow, lang: Lang) => {
+  const discount = i.kind === 'discount';
+  const net = i.unitPrice * i.quantity;
+  return {
+    id: i.id,
+    kind: i.kind as OfferLineKind,
+    name: pick(lang, i.nameAr, i.nameEn),
+    name_ar: i.nameAr,
+    name_en: i.nameEn,
+    quantity: i.quantity,
+    unit_price: i.unitPrice,
+    net: discount ? -net : net,
+    vat: i.vat,
+  };
+};
+
+/** The extra services proposed on site, with their lines (order_items of `extra_id`). */
+export async function extrasOf(db: Db, orderId: number, items: ItemRow[], lang: Lang): Promise<ExtraView[]> {
+  const x = tables.orderExtras;
+  const rows = await db.select().from(x).where(eq(x.orderId, orderId)).orderBy(asc(x.id));
+  return rows.map((e) => ({
+    id: e.id,
+    status: e.status,
+    lines: items.filter((i) => i.extraId === e.id).map((i) => lineView(i, lang)),
+    subtotal: e.subtotal,
+    tax: e.tax,
+    total: e.total,
+    reject_reason: e.rejectReason,
+    created_at: e.createdAt.toISOString(),
+  }));
+}
+
+/** The technician's visit report, once written. */
+export async function reportOf(db: Db, orderId: number, lang: Lang): Promise<ReportView | null> {
+  const vr = tables.visitReports;
+  const [r] = await db.select().from(vr).where(eq(vr.orderId, orderId));
+  if (!r) return null;
+  return {
+    checklist: r.checklist,
+    photos_before: r.photosBefore,
+    photos_after: r.photosAfter,
+    parts: r.parts.map((p) => ({ item_id: p.item_id, name: pick(lang, p.name_ar, p.name_en), quantity: p.quantity })),
+    readings: Object.fromEntries(Object.entries(r.readings).filter(([, v]) => typeof v === 'number')) as Record<
+      string,
+      number
+    >,
+    notes: r.notes,
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** Arrival window: the visit's start ± 30 minutes, or the estimate ± 30 minutes once "on the way" set it. */
+function arrivalOf(order: OrderRow, request: RequestRow) {
+  if (!order.staffId || order.closedAt) return null;
+  const at = request.arrivalAt ?? request.scheduledAt;
+  const half = ARRIVAL_WINDOW_MINUTES * 60_000;
+  return {
+    from: new Date(at.getTime() - half).toISOString(),
+    to: new Date(at.getTime() + half).toISOString(),
+    estimate: iso(request.arrivalAt),
+  };
+}
+
+const hasOffer = (items: ItemRow[]) => items.some((i) => i.extraId === null);
+
+async function detailOf(db: Db, r: Joined, lang: Lang) {
+  const { order, request } = r;
+  const items = await db.select().from(oi).where(eq(oi.orderId, order.id)).orderBy(asc(oi.id));
+  const e = tables.orderEvents;
+  const events = await db.select().from(e).where(eq(e.orderId, order.id)).orderBy(asc(e.createdAt), asc(e.id));
+  const cr = tables.cancelReasons;
+  const [reason] = order.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, order.cancelReasonId)) : [];
+  const sr = tables.staffRatings;
+  const [rating] = await db.select().from(sr).where(eq(sr.orderId, order.id));
+  const autoCancelled = order.status === 'cancelled' && events.at(-1)?.actor === 'system';
+  const location = request.location as StoredLocation;
+  const own = items.filter((i) => i.extraId === null);
+  const sum = (kind: OfferLineKind) =>
+    own.filter((i) => i.kind === kind).reduce((s, i) => s + i.unitPrice * i.quantity, 0);
+  const offer = hasOffer(items)
+    ? {
+        lines: own.map((i) => lineView(i, lang)),
+        prices: {
+          service: sum('service'),
+          spare_parts: sum('spare_part'),
+          extra_services: sum('extra_service'),
+          installation: sum('installation'),
+          delivery: sum('delivery'),
+          discount: order.discount,
+          tax_rate: order.taxRate / 100,
+          tax: order.tax,
+          total: order.total,
+        },
+      }
+    : null;
+  return {
+    ...listItem(r, lang),
+    payment_method: order.status === 'new' || tabOf(KIND, order.status) === 'waiting' ? null : order.paymentMethod,
+    request: {
+      problem: request.problem,
+      place: request.place,
+      images: request.images,
+      scheduled_at: request.scheduledAt.toISOString(),
+      ...riyadhDateTime(request.scheduledAt),
+      location: {
+        type: location.type ?? (location.short_code ? 'short_code' : location.lat !== null ? 'pin' : 'address'),
+        address_id: location.address_id ?? null,
+        lat: location.lat,
+        lng: location.lng,
+        short_code: location.short_code,
+        text: location.text,
+      },
+      city_id: order.cityId,
+      city: r.city ? pick(lang, r.city.nameAr, r.city.nameEn) : null,
+    },
+    offer,
+    events: events.map((x) => ({
+      status: x.toStatus as MaintenanceStatus,
+      from_status: (x.fromStatus as MaintenanceStatus | null) ?? null,
+      actor: x.actor,
+      note: x.note,
+      created_at: x.createdAt.toISOString(),
+    })),
+    staff: r.staff ? staffCardOf(r.staff) : null,
+    arrival: arrivalOf(order, request),
+    extras: await extrasOf(db, order.id, items, lang),
+    report: await reportOf(db, order.id, lang),
+    rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
+    pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
+    paid_at: iso(order.paidAt),
+    cancel_reason: reason
+      ? pick(lang, reason.titleAr, reason.titleEn)
+      : autoCancelled
+        ? translate(lang, 'orders.auto_cancel_reason')
+        : null,
+    cancel_note: order.cancelNote,
+  };
+}
+
+async function joinedOne(db: Db, orderId: number) {
+  const [row] = await joined(db).where(and(eq(o.id, orderId), eq(o.kind, KIND)));
+  return row;
+}
+
+/** The customer's view of their order (the caller checked it is theirs). */
+export async function customerDetail(db: Db, orderId: number, lang: Lang): Promise<MaintenanceOrderDetail> {
+  const r = (await joinedOne(db, orderId))!;
+  const d = await detailOf(db, r, lang);
+  const status = r.order.status;
+  const can = (to: string) => nextStates(KIND, status, 'customer').includes(to);
+  return {
+    ...d,
+    // The customer sees the offer once it was sent (never a draft being edited).
+    offer: status === 'new' || status === 'approved' ? null : d.offer,
+    can_accept: can('pending_payment'),
+    can_reject: can('offer_rejected'),
+    can_pay: status === 'pending_payment' && r.order.paymentMethod === 'electronic',
+    can_cancel: can('cancelled'),
+    can_rate: status === 'completed' && r.order.staffId !== null && d.rating === null,
+    can_chat: r.order.closedAt === null || status === 'completed',
+  };
+}
+
+/* -------------------------------------------------------------- dashboard */
+
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lang) {
+  const search = q.q?.trim();
+  const digits = search?.replace(/^\+?966/, '').replace(/^0/, '');
+  const where = and(
+    eq(o.kind, q.kind ?? KIND),
+    q.status ? eq(o.status, q.status) : undefined,
+    q.city_id ? eq(o.cityId, q.city_id) : undefined,
+    q.staff_id ? eq(o.staffId, q.staff_id) : undefined,
+    q.date ? and(gte(mr.scheduledAt, dayStart(q.date)), lt(mr.scheduledAt, dayEnd(q.date))) : undefined,
+    search
+      ? (or(ilike(o.number, likeOf(search)), digits ? ilike(u.phone, likeOf(digits)) : undefined) as SQL)
+      : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .innerJoin(u, eq(u.id, o.userId))
+    .where(where);
+  const rows = await db
+    .select({ order: o, request: mr, city: c, staff: st, user: u })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .innerJoin(u, eq(u.id, o.userId))
+    .leftJoin(c, eq(c.id, o.cityId))
+    .leftJoin(st, eq(st.id, o.staffId))
+    .where(where)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(SERVICE_ORDERS_PER_PAGE)
+    .offset((q.page - 1) * SERVICE_ORDERS_PER_PAGE);
+  const data: ServiceOrderItem[] = rows.map((r) => {
+    const location = r.request.location as StoredLocation;
+    return {
+      ...listItem(r, lang),
+      customer_id: r.user.id,
+      customer_name: r.user.name,
+      customer_phone: phoneOf(r.user),
+      city_id: r.order.cityId,
+      staff: r.staff ? staffCardOf(r.staff) : null,
+      lat: location.lat,
+      lng: location.lng,
+    };
+  });
+  return { data, pagination: pages(total, SERVICE_ORDERS_PER_PAGE, q.page) };
+}
+
+export async function serviceOrderDetail(db: Db, orderId: number, lang: Lang): Promise<ServiceOrderDetail | null> {
+  const r = await joinedOne(db, orderId);
+  if (!r) return null;
+  const [user] = await db.select().from(u).where(eq(u.id, r.order.userId));
+  const pay = tables.payments;
+  const [payment] = await db
+    .select({ status: pay.status })
+    .from(pay)
+    .where(and(eq(pay.orderId, orderId), eq(pay.purpose, 'order')))
+    .orderBy(desc(pay.id))
+    .limit(1);
+  const d = await detailOf(db, r, lang);
+  const next = nextStates(KIND, r.order.status, 'admin') as MaintenanceStatus[];
+  return {
+    ...d,
+    customer_id: user!.id,
+    customer_name: user!.name,
+    customer_phone: phoneOf(user!),
+    can_edit_offer: offerEditable(r.order.status),
+    can_assign: next.includes('technician_assigned'),
+    can_cancel: next.includes('cancelled'),
+    can_chat: true,
+    next_statuses: next,
+    payment_status: r.order.paymentMethod === 'wallet' ? null : (payment?.status ?? null),
+    refund_status: r.order.refundStatus,
+  };
+}
+
+/**
+ * Technicians who could take the order: active, serving its city, with their
+ * rating, whether no other open visit of theirs overlaps its time, and their
+ * open visits that Riyadh day (the dashboard's calendar).
+ */
+export async function assignableStaff(db: Db, order: OrderRow): Promise<AssignableStaff[]> {
+  if (!order.cityId) return [];
+  const sc = tables.staffCities;
+  const members = await db
+    .select({ s: st })
+    .from(st)
+    .innerJoin(sc, and(eq(sc.staffId, st.id), eq(sc.cityId, order.cityId)))
+    .where(and(eq(st.job, 'technician'), eq(st.isBlocked, false), isNull(st.deletedAt)))
+    .orderBy(desc(st.ratingAvg), asc(st.name));
+  const start = await visitStartOf(db, order.id);
+  if (!members.length || !start)
+    return members.map(({ s }) => ({ ...staffCardOf(s), phone: phoneOf(s), free: true, visits: [] }));
+  const day = riyadhDateTime(start).date;
+  const visits = await db
+    .select({
+      order_id: o.id,
+      number: o.number,
+      kind: o.kind,
+      scheduled_at: mr.scheduledAt,
+      status: o.status,
+      staffId: o.staffId,
+    })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .where(
+      and(
+        inArray(
+          o.staffId,
+          members.map(({ s }) => s.id),
+        ),
+        isNull(o.closedAt),
+        gte(mr.scheduledAt, dayStart(day)),
+        lt(mr.scheduledAt, dayEnd(day)),
+      ),
+    )
+    .orderBy(asc(mr.scheduledAt));
+  const out: AssignableStaff[] = [];
+  for (const { s } of members) {
+    const busy = await overlappingVisits(db, s.id, start, order.id);
+    out.push({
+      ...staffCardOf(s),
+      phone: phoneOf(s),
+      free: busy.length === 0,
+      visits: visits
+        .filter((v) => v.staffId === s.id)
+        .map((v) => ({
+          order_id: v.order_id,
+          number: v.number,
+          kind: v.kind,
+          scheduled_at: v.scheduled_at.toISOString(),
+          status: v.status,
+        })),
+    });
+  }
+  return out;
+}
+
+/* ---------------------------------------------------- all my orders (site) */
+
+/** Orders of every kind in a tab: each kind's own states in that tab. */
+function inTab(tab: OrderTab | undefined): SQL | undefined {
+  if (!tab) return undefined;
+  const kinds = Object.keys(ORDER_PAGE) as OrderKind[];
+  const parts = kinds.flatMap((kind) => {
+    const states = statesInTab(kind, tab);
+    return states.length ? [and(eq(o.kind, kind), inArray(o.status, states))!] : [];
+  });
+  return parts.length ? or(...parts) : sql`false`;
+}
+
+/** Every kind of my orders, newest first: the site's orders page with its tabs. */
+export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
+  const where = and(eq(o.userId, userId), inTab(q.tab));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
+  const rows = await db
+    .select({ order: o, problem: mr.problem })
+    .from(o)
+    .leftJoin(mr, eq(mr.orderId, o.id))
+    .where(where)
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(MAINTENANCE_ORDERS_PER_PAGE)
+    .offset((q.page - 1) * MAINTENANCE_ORDERS_PER_PAGE);
+  const ids = rows.filter((r) => r.order.kind === 'store').map((r) => r.order.id);
+  const items = ids.length
+    ? await db
+        .select()
+        .from(oi)
+        .where(and(inArray(oi.orderId, ids), isNull(oi.extraId)))
+        .orderBy(asc(oi.id))
+    : [];
+  return {
+    data: rows.map(({ order, problem }) => {
+      const lines = items.filter((i) => i.orderId === order.id);
+      const first = lines[0];
+      const name = first ? pick(lang, first.nameAr, first.nameEn) : order.number;
+      const title =
+        problem ?? (lines.length > 1 ? translate(lang, 'orders.title_more', { name, count: lines.length - 1 }) : name);
+      return {
+        id: order.id,
+        kind: order.kind,
+        number: order.number,
+        status: order.status,
+        tab: tabOf(order.kind, order.status),
+        created_at: order.createdAt.toISOString(),
+        total: order.total,
+        title,
+        image: first?.image ?? null,
+        path: `${ORDER_PAGE[order.kind]}/${order.id}`,
+      };
+    }),
+    pagination: pages(total, MAINTENANCE_ORDERS_PER_PAGE, q.page),
+  };
+}
