@@ -31,6 +31,7 @@ import { createEvents } from './modules/events/index.ts';
 import { orderNotifications, orderPaid, payDeadlines } from './modules/orders/index.ts';
 import { chatNotifications } from './modules/chat/index.ts';
 import { walletCharged } from './modules/wallet/index.ts';
+import { extraPaid } from './modules/field-work/index.ts';
 import { createJobs } from './jobs/queue.ts';
 import { pushNotifications } from './modules/push/index.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // What a verified card payment does, by its purpose.
   app.decorate('paidHandlers', {
     order: (tx, payment) => orderPaid(app, tx, payment),
+    order_extra: extraPaid,
     wallet_charge: walletCharged,
   });
   app.addHook('onClose', () => app.jobs.stop());

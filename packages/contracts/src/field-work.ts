@@ -7,7 +7,17 @@
  * package visit or a construction order reuses the same shapes.
  */
 import { z } from 'zod';
-import { blankToUndefined, boolish, formInt, MAX_PRICE, optionalId, optionalText, requiredText, V } from './fields.ts';
+import {
+  blankToUndefined,
+  boolish,
+  DB_INT_MAX,
+  formInt,
+  MAX_PRICE,
+  optionalId,
+  optionalText,
+  requiredText,
+  V,
+} from './fields.ts';
 import { ORDER_KINDS } from './order-machines.ts';
 import { COMPANY_TIME_ZONE } from './riyadh-time.ts';
 
@@ -81,6 +91,16 @@ export type StaffDay = z.infer<typeof staffDay>;
 
 /* ------------------------------------------------------------------ the moves */
 
+/** What a move answers: the order's new state and where it may go next. */
+export const fieldMoveResult = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.string(),
+  arrival_at: z.string().nullable(),
+  next_statuses: z.array(z.string()),
+});
+export type FieldMoveResult = z.infer<typeof fieldMoveResult>;
+
 export const ETA_MINUTES_MIN = 5;
 export const ETA_MINUTES_MAX = 240;
 /** "On the way": minutes until arrival, sent to the customer as a time. */
@@ -127,7 +147,6 @@ export type ExtrasBody = z.output<typeof extrasBody>;
 export const extraLineView = z.object({
   id: z.number(),
   kind: z.enum(['spare_part', 'extra_service']),
-  item_id: z.number().nullable(),
   name: z.string(),
   name_ar: z.string(),
   name_en: z.string(),
@@ -153,6 +172,12 @@ export const orderExtraView = z.object({
   created_at: z.string(),
 });
 export type OrderExtraView = z.infer<typeof orderExtraView>;
+
+/** `/maintenance-orders/:id/extras/:extraId/...` */
+export const extraParams = z.object({
+  id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
+  extraId: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
+});
 
 export const acceptExtraBody = z.object({
   payment_method: z.enum(['electronic', 'wallet'], { error: V.invalid }),

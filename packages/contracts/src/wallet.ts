@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { paginated } from './envelope.ts';
 import { V } from './fields.ts';
 
-export const PAYMENT_PURPOSES = ['order', 'wallet_charge'] as const;
+/** `order_extra`: extra services proposed on site (payments.extra_id). */
+export const PAYMENT_PURPOSES = ['order', 'order_extra', 'wallet_charge'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_STATUSES = ['initiated', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

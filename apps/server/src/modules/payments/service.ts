@@ -31,6 +31,8 @@ export type StartPaymentInput = {
   userId: number;
   purpose: PaymentPurpose;
   orderId?: number | null;
+  /** The extra-service proposal paid (purpose `order_extra`). */
+  extraId?: number | null;
   /** Halalas. */
   amount: number;
   lang: Lang;
@@ -59,6 +61,7 @@ export async function startPayment(deps: PaymentApp, db: Db, input: StartPayment
       userId: input.userId,
       purpose: input.purpose,
       orderId: input.orderId ?? null,
+      extraId: input.extraId ?? null,
       driver: deps.payments.name,
       givenId,
       amount: input.amount,
@@ -87,6 +90,7 @@ export async function startPayment(deps: PaymentApp, db: Db, input: StartPayment
         purpose: input.purpose,
         user_id: String(input.userId),
         ...(input.orderId ? { order_id: String(input.orderId) } : {}),
+        ...(input.extraId ? { extra_id: String(input.extraId) } : {}),
       },
       lang: input.lang,
     });

@@ -1,0 +1,91 @@
+/**
+ * A staff member's day: their open work scheduled on a Riyadh calendar day, in
+ * time order. Each source of visits answers the same shape; immediate
+ * maintenance is the first (its request's `scheduled_at`); package visits join
+ * as another source.
+ */
+import { and, eq, gte, lt, notInArray } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
+import {
+  dayEnd,
+  dayStart,
+  directionsUrl,
+  finalStates,
+  nextStates,
+  riyadhDayAndTime,
+  type Lang,
+  type StaffDay,
+  type StaffDayVisit,
+} from '@pool/contracts';
+
+const o = tables.orders;
+const u = tables.users;
+const c = tables.cities;
+const mr = tables.maintenanceRequests;
+
+type Window = { staffId: number; from: Date; to: Date; lang: Lang };
+type VisitSource = (db: Db, w: Window) => Promise<StaffDayVisit[]>;
+
+/** `+966 5…` and its `tel:` link (a national number's leading 0 dropped after the country code). */
+export function phoneOf(countryCode: string, phone: string) {
+  return { customer_phone: `+${countryCode} ${phone}`, phone_link: `tel:+${countryCode}${phone.replace(/^0+/, '')}` };
+}
+
+const addressText = (address: Record<string, unknown> | null) => {
+  if (!address) return null;
+  const parts = ['district', 'street', 'building_number'].map((k) => address[k]).filter((v) => typeof v === 'string');
+  return parts.length ? parts.join('، ') : null;
+};
+
+/** Immediate-maintenance orders assigned and open, scheduled in the window. */
+const maintenanceVisits: VisitSource = async (db, w) => {
+  const rows = await db
+    .select({ order: o, request: mr, user: u, city: c })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .innerJoin(u, eq(u.id, o.userId))
+    .leftJoin(c, eq(c.id, o.cityId))
+    .where(
+      and(
+        eq(o.staffId, w.staffId),
+        eq(o.kind, 'immediate_maintenance'),
+        notInArray(o.status, finalStates('immediate_maintenance')),
+        gte(mr.scheduledAt, w.from),
+        lt(mr.scheduledAt, w.to),
+      ),
+    );
+  return rows.map(({ order, request, user, city }) => {
+    const { lat, lng } = request.location;
+    const pin = typeof lat === 'number' && typeof lng === 'number';
+    return {
+      id: order.id,
+      kind: order.kind,
+      number: order.number,
+      status: order.status,
+      scheduled_at: request.scheduledAt.toISOString(),
+      time: riyadhDayAndTime(request.scheduledAt).time,
+      arrival_at: request.arrivalAt?.toISOString() ?? null,
+      address: request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null,
+      city: city ? (w.lang === 'en' ? city.nameEn : city.nameAr) : null,
+      lat: pin ? lat : null,
+      lng: pin ? lng : null,
+      map_url: pin ? directionsUrl(lat, lng) : null,
+      customer_name: user.name,
+      ...phoneOf(user.countryCode, user.phone),
+      problem: request.problem,
+      place: request.place,
+      next_statuses: nextStates(order.kind, order.status, 'staff'),
+    };
+  });
+};
+
+const SOURCES: readonly VisitSource[] = [maintenanceVisits];
+
+/** My open visits of Riyadh day `date` (today when absent), earliest first. */
+export async function staffDay(db: Db, staffId: number, date: string | undefined, lang: Lang): Promise<StaffDay> {
+  const day = date ?? riyadhDayAndTime(new Date()).day;
+  const w = { staffId, from: dayStart(day), to: dayEnd(day), lang };
+  const visits = (await Promise.all(SOURCES.map((source) => source(db, w)))).flat();
+  visits.sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at) || a.id - b.id);
+  return { date: day, visits };
+}
