@@ -28,6 +28,8 @@ import fieldWorkStaffRoutes from './field-work/staff-routes.ts';
 import fieldWorkUserRoutes from './field-work/user-routes.ts';
 import fieldWorkAdminRoutes from './field-work/admin-routes.ts';
 import { adminServiceItemRoutes, staffServiceItemRoutes } from './service-items/routes.ts';
+import maintenanceRoutes from './maintenance/routes.ts';
+import adminMaintenanceRoutes from './maintenance/admin-routes.ts';
 import chatRoutes from './chat/routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
@@ -67,6 +69,9 @@ export async function registerModules(app: FastifyInstance) {
   // Spare parts and extra services: the dashboard's catalogue and the pickers (offer editor, staff).
   await app.register(adminServiceItemRoutes, { prefix: '/api/admin' });
   await app.register(staffServiceItemRoutes, { prefix: '/api/staff' });
+  // Immediate maintenance (issue 10): the customer's requests and orders, the dashboard's service orders.
+  await app.register(maintenanceRoutes, { prefix: '/api/user' });
+  await app.register(adminMaintenanceRoutes, { prefix: '/api/admin' });
   // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
   await app.register(chatRoutes, { prefix: '/api' });
   // Stored files under /uploads (outside /api).
