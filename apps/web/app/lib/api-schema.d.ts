@@ -20674,6 +20674,256 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/service-orders/{id}/send-offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the saved price offer to the customer
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'immediate_maintenance';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                scheduled_at: string;
+                date: string;
+                time: string;
+                problem: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                request: {
+                  problem: string;
+                  place: string;
+                  images: string[];
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  location: {
+                    /** @enum {string} */
+                    type: 'address' | 'pin' | 'short_code';
+                    address_id: number | null;
+                    lat: number | null;
+                    lng: number | null;
+                    short_code: string | null;
+                    text: string | null;
+                  };
+                  city_id: number | null;
+                  city: string | null;
+                };
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'approved'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'paid'
+                        | 'technician_assigned'
+                        | 'on_the_way'
+                        | 'arrived'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                arrival: {
+                  from: string;
+                  to: string;
+                  estimate: string | null;
+                } | null;
+                extras: {
+                  id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  notes: string;
+                  updated_at: string;
+                } | null;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                cancel_note: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/service-orders/{id}/offer': {
     parameters: {
       query?: never;
@@ -20935,256 +21185,6 @@ export interface paths {
       };
     };
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/service-orders/{id}/send-offer': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send the saved price offer to the customer
-     * @description Requires the permission `orders.edit`.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              msg: string;
-              /** @enum {string} */
-              key:
-                | 'success'
-                | 'fail'
-                | 'needActive'
-                | 'needCompleteInfo'
-                | 'blocked'
-                | 'unauthenticated'
-                | 'forbidden'
-                | 'notFound'
-                | 'tooManyRequests'
-                | 'exception'
-                | 'unavailable';
-              data: {
-                id: number;
-                /** @enum {string} */
-                kind: 'immediate_maintenance';
-                number: string;
-                /** @enum {string} */
-                status:
-                  | 'new'
-                  | 'approved'
-                  | 'offer_sent'
-                  | 'offer_rejected'
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'technician_assigned'
-                  | 'on_the_way'
-                  | 'arrived'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refused';
-                /** @enum {string} */
-                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
-                created_at: string;
-                scheduled_at: string;
-                date: string;
-                time: string;
-                problem: string;
-                city: string | null;
-                total: number;
-                payment_method: ('electronic' | 'wallet') | null;
-                request: {
-                  problem: string;
-                  place: string;
-                  images: string[];
-                  scheduled_at: string;
-                  date: string;
-                  time: string;
-                  location: {
-                    /** @enum {string} */
-                    type: 'address' | 'pin' | 'short_code';
-                    address_id: number | null;
-                    lat: number | null;
-                    lng: number | null;
-                    short_code: string | null;
-                    text: string | null;
-                  };
-                  city_id: number | null;
-                  city: string | null;
-                };
-                events: {
-                  /** @enum {string} */
-                  status:
-                    | 'new'
-                    | 'approved'
-                    | 'offer_sent'
-                    | 'offer_rejected'
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'technician_assigned'
-                    | 'on_the_way'
-                    | 'arrived'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refused';
-                  from_status:
-                    | (
-                        | 'new'
-                        | 'approved'
-                        | 'offer_sent'
-                        | 'offer_rejected'
-                        | 'pending_payment'
-                        | 'paid'
-                        | 'technician_assigned'
-                        | 'on_the_way'
-                        | 'arrived'
-                        | 'completed'
-                        | 'cancelled'
-                        | 'refused'
-                      )
-                    | null;
-                  /** @enum {string} */
-                  actor: 'customer' | 'admin' | 'staff' | 'system';
-                  note: string | null;
-                  created_at: string;
-                }[];
-                staff: {
-                  id: number;
-                  name: string;
-                  image: string | null;
-                  /** @enum {string} */
-                  job: 'engineer' | 'technician';
-                  rating: number;
-                  rating_count: number;
-                } | null;
-                arrival: {
-                  from: string;
-                  to: string;
-                  estimate: string | null;
-                } | null;
-                extras: {
-                  id: number;
-                  /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
-                  lines: {
-                    id: number;
-                    /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
-                    name: string;
-                    name_ar: string;
-                    name_en: string;
-                    quantity: number;
-                    unit_price: number;
-                    net: number;
-                    vat: number;
-                  }[];
-                  subtotal: number;
-                  tax: number;
-                  total: number;
-                  reject_reason: string | null;
-                  created_at: string;
-                }[];
-                report: {
-                  checklist: {
-                    [key: string]: boolean;
-                  };
-                  photos_before: string[];
-                  photos_after: string[];
-                  parts: {
-                    item_id: number | null;
-                    name: string;
-                    quantity: number;
-                  }[];
-                  readings: {
-                    [key: string]: number;
-                  };
-                  notes: string;
-                  updated_at: string;
-                } | null;
-                rating: {
-                  stars: number;
-                  comment: string | null;
-                } | null;
-                pay_by: string | null;
-                paid_at: string | null;
-                cancel_reason: string | null;
-                cancel_note: string | null;
-                can_cancel: boolean;
-                can_chat: boolean;
-                customer_id: number;
-                customer_name: string;
-                customer_phone: string;
-                offer: {
-                  lines: {
-                    id: number;
-                    /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
-                    name: string;
-                    name_ar: string;
-                    name_en: string;
-                    quantity: number;
-                    unit_price: number;
-                    net: number;
-                    vat: number;
-                  }[];
-                  prices: {
-                    service: number;
-                    spare_parts: number;
-                    extra_services: number;
-                    installation: number;
-                    delivery: number;
-                    discount: number;
-                    tax_rate: number;
-                    tax: number;
-                    total: number;
-                  };
-                } | null;
-                can_edit_offer: boolean;
-                can_assign: boolean;
-                next_statuses: (
-                  | 'new'
-                  | 'approved'
-                  | 'offer_sent'
-                  | 'offer_rejected'
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'technician_assigned'
-                  | 'on_the_way'
-                  | 'arrived'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refused'
-                )[];
-                payment_status: string | null;
-                refund_status: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
     delete?: never;
     options?: never;
     head?: never;
