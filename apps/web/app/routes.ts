@@ -39,6 +39,8 @@ export default [
     route('store-orders/:id/invoice', 'routes/admin/store/store-order-invoice.tsx', {
       id: 'admin-store-order-invoice',
     }),
+    route('service-orders', 'routes/admin/services/service-orders.tsx', { id: 'admin-service-orders' }),
+    route('service-orders/:id', 'routes/admin/services/service-order.tsx', { id: 'admin-service-order' }),
     route('features', 'routes/admin/catalogue/features.tsx', { id: 'admin-features' }),
     route('products', 'routes/admin/catalogue/products.tsx', { id: 'admin-products' }),
     route('products/main-changes', 'routes/admin/catalogue/main-changes.tsx', { id: 'admin-product-main-changes' }),

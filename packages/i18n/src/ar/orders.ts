@@ -56,6 +56,7 @@ export default {
   ui_actor_customer: 'العميل',
   ui_actor_admin: 'الإدارة',
   ui_actor_system: 'النظام',
+  ui_actor_staff: 'الفني',
   ui_payment_method: 'طريقة الدفع',
   ui_method_electronic: 'بطاقة (دفع إلكتروني)',
   ui_method_wallet: 'المحفظة',

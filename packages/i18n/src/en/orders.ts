@@ -48,6 +48,7 @@ export default {
   ui_actor_customer: 'Customer',
   ui_actor_admin: 'Management',
   ui_actor_system: 'System',
+  ui_actor_staff: 'Technician',
   ui_payment_method: 'Payment method',
   ui_method_electronic: 'Card (electronic)',
   ui_method_wallet: 'Wallet',

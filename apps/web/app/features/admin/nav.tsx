@@ -26,6 +26,7 @@ import {
   IconTicket,
   IconTruckDelivery,
   IconShoppingCart,
+  IconClipboardList,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -90,6 +91,14 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   service_items: '/admin/service-items',
 };
 
+/**
+ * More screens of a group, listed under its own entry: the orders group opens the store's
+ * orders and the service orders (immediate maintenance, later the other service kinds).
+ */
+const MORE: Partial<Record<PermissionGroup, { id: string; path: string; label: string; icon: typeof IconBell }[]>> = {
+  orders: [{ id: 'service-orders', path: '/admin/service-orders', label: 'operations.nav', icon: IconClipboardList }],
+};
+
 /** The permission groups this admin may open (any permission of a group shows it). */
 export function visibleGroups(admin: Pick<AdminProfile, 'is_super' | 'permissions'>): PermissionGroup[] {
   return (Object.keys(PERMISSION_GROUPS) as PermissionGroup[]).filter(
@@ -135,6 +144,19 @@ export function AdminNav({ admin, onNavigate }: { admin: AdminProfile; onNavigat
                 data-testid={`admin-nav-${group}`}
               />
             )}
+            {(MORE[group] ?? []).map((more) => (
+              <NavLink
+                key={more.id}
+                component={RouterNavLink}
+                to={more.path}
+                onClick={onNavigate}
+                label={t(more.label)}
+                leftSection={<more.icon size={20} aria-hidden />}
+                variant="filled"
+                style={{ borderRadius: 'var(--mantine-radius-md)', marginTop: 4 }}
+                data-testid={`admin-nav-${more.id}`}
+              />
+            ))}
           </li>
         );
       })}

@@ -56,11 +56,17 @@ export function OrderLines({ lines, lang }: { lines: StoreOrderDetail['lines']; 
   );
 }
 
-export function TimelineSection({ events }: { events: StoreOrderDetail['events'] }) {
+export function TimelineSection({
+  events,
+  label,
+}: {
+  events: React.ComponentProps<typeof OrderTimeline>['events'];
+  label?: (status: string) => string;
+}) {
   const { t } = useTranslation();
   return (
     <Section title={t('orders.ui_timeline')}>
-      <OrderTimeline events={events} />
+      <OrderTimeline events={events} label={label} />
     </Section>
   );
 }

@@ -2,11 +2,18 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StoreOrderDetail } from '@pool/contracts/orders';
+import type { OrderActor } from '@pool/contracts/orders';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 
-export function OrderTimeline({ events }: { events: StoreOrderDetail['events'] }) {
+/** `label`: a state's name, for kinds whose states are not the store's (default: the store's names). */
+export function OrderTimeline({
+  events,
+  label,
+}: {
+  events: readonly { status: string; actor: OrderActor; note: string | null; created_at: string }[];
+  label?: (status: string) => string;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
   return (
@@ -18,7 +25,7 @@ export function OrderTimeline({ events }: { events: StoreOrderDetail['events'] }
             key={`${e.status}-${i}`}
             color={ended ? 'red' : 'cyan'}
             bullet={ended ? <IconCircleX size={14} aria-hidden /> : <IconCircleCheck size={14} aria-hidden />}
-            title={t(`orders.status_${e.status}`)}
+            title={label ? label(e.status) : t(`orders.status_${e.status}`)}
           >
             <Text fz="xs" c="gray.7">
               {formatDateTime(lang, e.created_at)} · {t(`orders.ui_actor_${e.actor}`)}

@@ -1,25 +1,20 @@
 /** One store order in the dashboard: customer, lines, prices, address, timeline; the allowed moves, cancel or refuse with a reason, the invoice. */
-import { useEffect, useState } from 'react';
-import { Anchor, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconBan, IconPrinter, IconX } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher } from 'react-router';
-import type { AdminOrderDetail, StoreOrderStatus } from '@pool/contracts/orders';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/store-order';
-import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { answerFieldErrors } from '../../../lib/forms.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
 import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
-import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
-import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
-import { useAdmin } from '../../../features/admin/use-admin.ts';
+import { AdminPage } from '../../../features/admin/admin-page.tsx';
+import { OrderActions } from '../../../features/admin/order-actions.tsx';
+import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { addressText } from '../../../features/cart/address-text.ts';
 import { PriceLines } from '../../../features/cart/price-lines.tsx';
-import { CancelDialog } from '../../../features/orders/cancel-dialog.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
-import { OrderLines, Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
+import { OrderLines, TimelineSection } from '../../../features/orders/order-sections.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'orders.ui_order');
 
@@ -62,21 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const me = useAdmin();
   const { order, reasons } = loaderData;
-  const move = useFetcher<Answer<AdminOrderDetail>>({ key: 'order-move' });
-  const cancel = useFetcher<Answer<AdminOrderDetail>>({ key: 'order-admin-cancel' });
-  const [ending, setEnding] = useState<'cancelled' | 'refused' | null>(null);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-  useAnswerEffect(move.data);
-  useAnswerEffect(cancel.data, {
-    onSuccess: () => setEnding(null),
-    onError: (a) => setCancelError(Object.values(answerFieldErrors(a))[0] ?? null),
-  });
-  useEffect(() => setCancelError(null), [ending]);
-  const may = (p: string) => me.is_super || me.permissions.includes(p);
-  const forward = order.next_statuses.filter((s) => s !== 'cancelled' && s !== 'refused');
-  const canEnd = order.next_statuses.includes('cancelled');
 
   return (
     <AdminPage
@@ -116,47 +97,13 @@ export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps
                 : ''}
             </Text>
           </Group>
-          <Group gap="sm">
-            {may('orders.edit')
-              ? forward.map((s: StoreOrderStatus) => (
-                  <ConfirmAction
-                    key={s}
-                    label={t(`orders.ui_move_${s}`)}
-                    question={t('orders.ui_move_q', { number: order.number, status: t(`orders.status_${s}`) })}
-                    color="cyan"
-                    variant="filled"
-                    size="sm"
-                    loading={move.state !== 'idle'}
-                    onConfirm={() => void move.submit({ intent: 'move', status: s }, { method: 'post' })}
-                    testId={`move-${s}`}
-                  />
-                ))
-              : null}
-            {may('orders.cancel') && canEnd ? (
-              <>
-                <Button
-                  size="sm"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconX size={16} aria-hidden />}
-                  onClick={() => setEnding('cancelled')}
-                  data-testid="admin-cancel"
-                >
-                  {t('orders.ui_cancel_order')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconBan size={16} aria-hidden />}
-                  onClick={() => setEnding('refused')}
-                  data-testid="admin-refuse"
-                >
-                  {t('orders.ui_refuse_order')}
-                </Button>
-              </>
-            ) : null}
-          </Group>
+          <OrderActions
+            number={order.number}
+            nextStatuses={order.next_statuses}
+            reasons={reasons}
+            moveLabel={(s) => t(`orders.ui_move_${s}`)}
+            statusLabel={(s) => t(`orders.status_${s}`)}
+          />
         </Group>
       </Paper>
 
@@ -169,48 +116,21 @@ export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <Section title={t('orders.ui_customer')} gap={4}>
-              <Anchor component={Link} to={`/admin/users/${order.customer_id}`} fw={600}>
-                {order.customer_name}
-              </Anchor>
-              <Text fz="sm" dir="ltr" ta="right">
-                {order.customer_phone}
-              </Text>
+            <CustomerSection order={order}>
               {order.address ? <Text fz="sm">{addressText(t, order.address)}</Text> : null}
               {order.address?.details ? (
                 <Text fz="sm" c="gray.7">
                   {order.address.details}
                 </Text>
               ) : null}
-            </Section>
+            </CustomerSection>
             <Paper withBorder radius="lg" p="md">
               <PriceLines prices={order.prices} couponCode={order.coupon_code} />
             </Paper>
-            {order.cancel_reason || order.cancel_note ? (
-              <Paper withBorder radius="lg" p="md">
-                <Text fw={700}>{t('orders.ui_cancel_reason')}</Text>
-                <Text fz="sm">{[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}</Text>
-              </Paper>
-            ) : null}
+            <CancelReason order={order} />
           </Stack>
         </Grid.Col>
       </Grid>
-
-      <CancelDialog
-        opened={ending !== null}
-        title={ending === 'refused' ? t('orders.ui_refuse_order') : t('orders.ui_cancel_order')}
-        question={t(ending === 'refused' ? 'orders.ui_admin_refuse_q' : 'orders.ui_admin_cancel_q', {
-          number: order.number,
-        })}
-        reasons={reasons}
-        busy={cancel.state !== 'idle'}
-        error={cancelError}
-        confirmLabel={ending === 'refused' ? t('orders.ui_refuse_order') : t('orders.ui_cancel_order')}
-        onClose={() => setEnding(null)}
-        onConfirm={(v) =>
-          void cancel.submit({ intent: 'cancel', status: ending ?? 'cancelled', ...v }, { method: 'post' })
-        }
-      />
     </AdminPage>
   );
 }

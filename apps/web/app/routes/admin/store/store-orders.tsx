@@ -1,5 +1,5 @@
 /** Dashboard store orders: search by number or customer, filters (status, payment method, city, dates), newest first. */
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderItem } from '@pool/contracts/orders';
@@ -11,6 +11,7 @@ import { adminApi, listWithCities } from '../../../features/admin/admin-api.serv
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
 import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
+import { CustomerCell } from '../../../features/admin/order-cells.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_orders');
@@ -44,16 +45,7 @@ export default function StoreOrdersPage({ loaderData }: Route.ComponentProps) {
     {
       key: 'customer',
       label: t('orders.ui_customer'),
-      render: (o) => (
-        <Stack gap={0}>
-          <Text fz="sm" fw={600}>
-            {o.customer_name}
-          </Text>
-          <Text fz="xs" c="gray.7" dir="ltr" ta="right">
-            {o.customer_phone}
-          </Text>
-        </Stack>
-      ),
+      render: (o) => <CustomerCell name={o.customer_name} phone={o.customer_phone} />,
     },
     { key: 'city', label: t('cart.ui_city'), render: (o) => o.city ?? '—' },
     { key: 'date', label: t('orders.ui_admin_date'), render: (o) => formatDateTime('ar', o.created_at) },

@@ -1,0 +1,178 @@
+/**
+ * The open service orders on a map, their markers clustered as the spec says (section 9: grid
+ * size 60, minimum cluster size 2) by @googlemaps/markerclusterer's grid algorithm, loaded only
+ * when the site has a Google Maps key. Without a key, or when the map fails to load, the same pins
+ * are a table with a map link each and a note that the map needs a key.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMapPinOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { MaintenanceStatus } from '@pool/contracts/maintenance';
+import { installMapsBootstrap, RIYADH } from '../../../components/map-picker-maps.ts';
+import { useRoot } from '../../../lib/use-root.ts';
+import { mapLink } from './request-section.tsx';
+import { ServiceStatusBadge } from './status.tsx';
+import classes from './service-orders.module.css';
+
+/** Spec section 9. A cluster of one marker is the marker itself, so clusters start at 2. */
+export const MAP_CLUSTERING = { gridSize: 60, minimumClusterSize: 2 } as const;
+
+export type MapOrder = {
+  id: number;
+  number: string;
+  status: MaintenanceStatus;
+  city: string | null;
+  lat: number | null;
+  lng: number | null;
+};
+type Pin = MapOrder & { lat: number; lng: number };
+
+type MapsApi = {
+  maps: { Map: new (el: HTMLElement, opts: object) => { fitBounds(b: object): void } };
+  core: { LatLngBounds: new () => { extend(p: { lat: number; lng: number }): void } };
+  marker: { AdvancedMarkerElement: new (opts: object) => { addListener(e: string, f: () => void): void } };
+};
+
+async function drawMap(
+  el: HTMLElement,
+  pins: Pin[],
+  opts: { key: string; mapId: string; nonce?: string },
+  open: (id: number) => void,
+) {
+  installMapsBootstrap({ key: opts.key, lang: 'ar', nonce: opts.nonce });
+  const load = (name: string) => window.google!.maps!.importLibrary!(name);
+  const [maps, core, marker, clusterer] = await Promise.all([
+    load('maps'),
+    load('core'),
+    load('marker'),
+    import('@googlemaps/markerclusterer'),
+  ]);
+  const api = { maps, core, marker } as MapsApi;
+  const map = new api.maps.Map(el, {
+    center: RIYADH,
+    zoom: 6,
+    mapId: opts.mapId,
+    streetViewControl: false,
+    mapTypeControl: false,
+  });
+  const bounds = new api.core.LatLngBounds();
+  const markers = pins.map((p) => {
+    bounds.extend(p);
+    const m = new api.marker.AdvancedMarkerElement({ position: { lat: p.lat, lng: p.lng }, title: p.number });
+    m.addListener('gmp-click', () => open(p.id));
+    return m;
+  });
+  if (pins.length > 0) map.fitBounds(bounds);
+  const cluster = new clusterer.MarkerClusterer({
+    map: map as never,
+    markers: markers as never[],
+    algorithm: new clusterer.GridAlgorithm({ gridSize: MAP_CLUSTERING.gridSize }),
+  });
+  return () => {
+    cluster.clearMarkers();
+    (cluster as unknown as { setMap(m: null): void }).setMap(null);
+  };
+}
+
+export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
+  const { t } = useTranslation();
+  const { settings, nonce } = useRoot();
+  const navigate = useNavigate();
+  const key = settings?.maps_api_key ?? null;
+  const mapId = settings?.maps_map_id ?? null;
+  const pins = orders.filter((o): o is Pin => o.lat !== null && o.lng !== null);
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const useMap = Boolean(key && mapId) && !failed;
+  const pinsKey = pins.map((p) => p.id).join(',');
+
+  useEffect(() => {
+    if (!useMap || !ref.current) return;
+    let cleanup: (() => void) | undefined;
+    let cancelled = false;
+    drawMap(
+      ref.current,
+      pins,
+      { key: key!, mapId: mapId!, nonce },
+      (id) => void navigate(`/admin/service-orders/${id}`),
+    )
+      .then((c) => (cancelled ? c() : (cleanup = c)))
+      .catch((e: unknown) => {
+        console.error('service orders map:', e);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      cleanup?.();
+    };
+  }, [useMap, pinsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="service-orders-map">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('operations.map')}
+        </Title>
+        <Text fz="sm" c="gray.7">
+          {t('operations.map_intro')}
+        </Text>
+        {useMap ? (
+          <div ref={ref} className={classes.map} role="region" aria-label={t('operations.map_label')} />
+        ) : (
+          <>
+            <Alert color="yellow" icon={<IconMapPinOff size={18} aria-hidden />} data-testid="map-needs-key">
+              <Text fz="sm" c="dark.7">
+                {t('operations.map_needs_key')}
+              </Text>
+            </Alert>
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="xs" data-testid="map-pins">
+                <caption className="visually-hidden">{t('operations.map_pins')}</caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('operations.col_number')}</Table.Th>
+                    <Table.Th scope="col">{t('operations.col_city')}</Table.Th>
+                    <Table.Th scope="col">{t('operations.col_state')}</Table.Th>
+                    <Table.Th scope="col">{t('operations.col_location')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {pins.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={4}>
+                        <Text c="dimmed" ta="center">
+                          {t('common.no_data')}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    pins.map((p) => (
+                      <Table.Tr key={p.id} data-testid="map-pin">
+                        <Table.Td>
+                          <Anchor component={Link} to={`/admin/service-orders/${p.id}`} dir="ltr" fw={600}>
+                            {p.number}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{p.city ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <ServiceStatusBadge status={p.status} size="sm" />
+                        </Table.Td>
+                        <Table.Td>
+                          <Anchor href={mapLink(p.lat, p.lng)} target="_blank" rel="noopener" dir="ltr" fz="sm">
+                            {`${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
+                          </Anchor>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+/** The customer's request on the dashboard's order page: problem, place, pictures, visit time and location (with a map link). */
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ServiceOrderDetail } from '@pool/contracts/maintenance';
+import { formatDateTime } from '../../../lib/format.ts';
+import { StoredImage } from '../../../components/stored-image.tsx';
+import { Section } from '../../orders/order-sections.tsx';
+import classes from './service-orders.module.css';
+
+/** A map search of a point, opened in a new tab (Google Maps on the web, the maps app on a phone). */
+export const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+export function RequestSection({ request }: { request: ServiceOrderDetail['request'] }) {
+  const { t } = useTranslation();
+  const { location } = request;
+  return (
+    <Section title={t('operations.request')}>
+      <Field label={t('operations.problem')}>
+        <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
+          {request.problem}
+        </Text>
+      </Field>
+      <Field label={t('operations.place')}>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{request.place}</Text>
+      </Field>
+      {request.images.length > 0 ? (
+        <Field label={t('operations.images')}>
+          <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+            {request.images.map((src, i) => (
+              <Anchor key={src} href={src} target="_blank" rel="noopener">
+                <StoredImage
+                  src={src}
+                  alt={t('operations.image_alt', { n: i + 1 })}
+                  width={160}
+                  height={120}
+                  sizes="160px"
+                  className={classes.thumb}
+                />
+              </Anchor>
+            ))}
+          </SimpleGrid>
+        </Field>
+      ) : null}
+      <Field label={t('operations.scheduled')}>
+        <Text fw={700} data-testid="service-scheduled">
+          {formatDateTime('ar', request.scheduled_at)}
+        </Text>
+      </Field>
+      <Field label={t('operations.location')}>
+        {request.city ? <Text>{request.city}</Text> : null}
+        {location.text ? <Text fz="sm">{location.text}</Text> : null}
+        {location.short_code ? (
+          <Text fz="sm">
+            {t('operations.short_code')}: <span dir="ltr">{location.short_code}</span>
+          </Text>
+        ) : null}
+        {location.lat !== null && location.lng !== null ? (
+          <Anchor href={mapLink(location.lat, location.lng)} target="_blank" rel="noopener" fz="sm">
+            <Group gap={4} component="span">
+              {t('operations.open_map')}
+              <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        ) : (
+          <Text fz="sm" c="gray.7">
+            {t('operations.no_location')}
+          </Text>
+        )}
+      </Field>
+    </Section>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * One service order in the operations console: the request, the customer, the full history, the
+ * moves the API offers (approve; cancel or refuse with a reason, refunded when paid), the price
+ * offer editor (catalogue or typed lines, VAT live), the assignment of a technician with their day,
+ * what happened on site (extra services, visit report), the customer's rating and refunds.
+ */
+import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
+import type { Route } from './+types/service-order';
+import { formatDateTime } from '../../../lib/format.ts';
+import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
+import { isSuccess } from '../../../lib/api.server.ts';
+import { adminMeta } from '../../../features/admin/meta.ts';
+import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
+import { AdminPage } from '../../../features/admin/admin-page.tsx';
+import { OrderActions } from '../../../features/admin/order-actions.tsx';
+import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
+import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
+import { ExtrasSection, RatingSection, ReportSection } from '../../../features/admin/service-orders/field-work.tsx';
+import { OfferEditor, OfferView } from '../../../features/admin/service-orders/offer-editor.tsx';
+import { RequestSection } from '../../../features/admin/service-orders/request-section.tsx';
+import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = await adminApi(context, request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const path = { params: { path: { id } } };
+  const [order, reasons] = await Promise.all([
+    api.GET('/api/admin/service-orders/{id}', path).then(must),
+    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
+  ]);
+  const [staff, options, settings] = await Promise.all([
+    order.can_assign ? listOrEmpty(api.GET('/api/admin/service-orders/{id}/assignable-staff', path)) : [],
+    order.can_edit_offer ? listOrEmpty(api.GET('/api/admin/service-items/options', { params: { query: {} } })) : [],
+    // The VAT rate of a new offer: the settings' (when this admin may read them), else the saved offer's.
+    order.can_edit_offer && !order.offer ? api.GET('/api/admin/settings') : null,
+  ]);
+  const taxRate =
+    order.offer?.prices.tax_rate ?? (settings && isSuccess(settings) ? settings.data.vat_rate : DEFAULT_VAT_RATE);
+  return { order, reasons, staff, options, taxRate };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const api = await adminApi(context, request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '');
+  // The order's id and the form's fields as they came: the API validates them.
+  const path = {
+    params: { path: asSent<PathParams<'post', '/api/admin/service-orders/{id}/approve'>>({ id: params.id }) },
+  };
+  switch (field('intent')) {
+    case 'offer': {
+      let lines: unknown = [];
+      try {
+        lines = JSON.parse(field('lines'));
+      } catch {
+        // Left empty: the API answers with the field's error.
+      }
+      return answerOf(
+        await api.PUT('/api/admin/service-orders/{id}/offer', {
+          ...path,
+          body: asSent<PathBody<'put', '/api/admin/service-orders/{id}/offer'>>({
+            lines: lines as PathBody<'put', '/api/admin/service-orders/{id}/offer'>['lines'],
+            send: field('send'),
+          }),
+        }),
+      );
+    }
+    case 'assign':
+      return answerOf(
+        await api.POST('/api/admin/service-orders/{id}/assign', {
+          ...path,
+          body: asSent<PathBody<'post', '/api/admin/service-orders/{id}/assign'>>({ staff_id: field('staff_id') }),
+        }),
+      );
+    case 'cancel': {
+      const body = asSent<PathBody<'post', '/api/admin/service-orders/{id}/cancel'>>({
+        cancel_reason_id: field('cancel_reason_id'),
+        note: field('note'),
+      });
+      return answerOf(
+        field('status') === 'refused'
+          ? await api.POST('/api/admin/service-orders/{id}/refuse', { ...path, body })
+          : await api.POST('/api/admin/service-orders/{id}/cancel', { ...path, body }),
+      );
+    }
+    default:
+      // The one plain move an admin makes here: approving a new order (the offer and the assignment have their own forms).
+      return answerOf(await api.POST('/api/admin/service-orders/{id}/approve', path));
+  }
+}
+
+export default function AdminServiceOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const status = useStatusLabel();
+  const { order, reasons, staff, options, taxRate } = loaderData;
+  const rejected = order.events.findLast((e) => e.status === 'offer_rejected');
+
+  return (
+    <AdminPage
+      title={t('operations.order_title', { number: order.number })}
+      actions={
+        <Button
+          component={Link}
+          to="/admin/service-orders"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          {t('operations.back')}
+        </Button>
+      }
+    >
+      <Paper withBorder radius="lg" p="md">
+        <Group justify="space-between" gap="md">
+          <Group gap="md">
+            <ServiceStatusBadge status={order.status} size="lg" />
+            <Text fz="sm" c="gray.7">
+              {t(`operations.kind_${order.kind}`)} · {formatDateTime('ar', order.created_at)}
+            </Text>
+          </Group>
+          <OrderActions
+            number={order.number}
+            nextStatuses={order.next_statuses}
+            reasons={reasons}
+            moveLabel={(s) => (s === 'approved' ? t('operations.move_approved') : status(s))}
+            statusLabel={status}
+            skip={['offer_sent', 'technician_assigned']}
+          />
+        </Group>
+      </Paper>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <RequestSection request={order.request} />
+            {order.can_edit_offer ? (
+              <OfferEditor offer={order.offer} options={options} taxRate={taxRate} />
+            ) : (
+              <OfferView offer={order.offer} />
+            )}
+            {order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
+            <ExtrasSection extras={order.extras} />
+            <ReportSection report={order.report} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <CustomerSection order={order} />
+            {order.staff ? (
+              <Section title={t('operations.assigned_to')} gap={4}>
+                <Text fw={700} data-testid="assigned-staff">
+                  {order.staff.name}
+                </Text>
+                {order.arrival ? (
+                  <Text fz="sm" c="gray.7">
+                    {formatDateTime('ar', order.arrival.from)} – {formatDateTime('ar', order.arrival.to)}
+                  </Text>
+                ) : null}
+              </Section>
+            ) : null}
+            {rejected?.note ? (
+              <Section title={t('operations.rejected_reason')} gap={4}>
+                <Text fz="sm">{rejected.note}</Text>
+              </Section>
+            ) : null}
+            <CancelReason order={order} />
+            {order.payment_status || order.refund_status ? (
+              <Section title={t('operations.payments')} gap={4}>
+                {order.payment_status ? (
+                  <Text fz="sm">
+                    {order.payment_method ? `${t(`orders.ui_method_${order.payment_method}`)} · ` : ''}
+                    {t(
+                      `orders.ui_payment_${order.payment_status === 'failed' ? 'failed_status' : order.payment_status}`,
+                    )}
+                  </Text>
+                ) : null}
+                {order.refund_status ? (
+                  <Text fz="sm" fw={600} data-testid="service-refund">
+                    {t(`operations.refund_${order.refund_status}`)}
+                  </Text>
+                ) : null}
+              </Section>
+            ) : null}
+            <RatingSection rating={order.rating} />
+            <TimelineSection events={order.events} label={status} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </AdminPage>
+  );
+}

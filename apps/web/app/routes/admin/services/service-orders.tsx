@@ -1,0 +1,127 @@
+/**
+ * The operations console's list of service orders (immediate maintenance first): filters in the
+ * URL (state, city, visit day, technician, number or phone), the visit time in Riyadh, the state
+ * and the technician; and the open orders of the list on a map (clustered) or, without a maps
+ * key, as a table of their locations.
+ */
+import { Anchor, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isFinal } from '@pool/contracts/orders';
+import { MAINTENANCE_STATUSES, type ServiceOrderItem } from '@pool/contracts/maintenance';
+import type { Route } from './+types/service-orders';
+import { formatDateTime } from '../../../lib/format.ts';
+import { adminMeta } from '../../../features/admin/meta.ts';
+import { adminApi, listOrEmpty, listWithCities } from '../../../features/admin/admin-api.server.ts';
+import { AdminPage } from '../../../features/admin/admin-page.tsx';
+import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
+import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
+import { CustomerCell } from '../../../features/admin/order-cells.tsx';
+import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
+import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map.tsx';
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await adminApi(context, request);
+  const [{ list, cities }, technicians] = await Promise.all([
+    listWithCities(api, request, '/api/admin/service-orders', ['q', 'status', 'city_id', 'staff_id', 'date', 'page']),
+    // The technician filter's choices: empty for an admin who may not list the staff.
+    listOrEmpty(
+      api
+        .GET('/api/admin/staff', { params: { query: { job: 'technician', status: 'active' } } })
+        .then((r) => ({ ...r, data: r.data?.data ?? [] })),
+    ),
+  ]);
+  return { list, cities, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
+}
+
+export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const status = useStatusLabel();
+  const { list, cities, technicians } = loaderData;
+  const columns: Column<ServiceOrderItem>[] = [
+    {
+      key: 'number',
+      label: t('operations.col_number'),
+      render: (o) => (
+        <Anchor
+          component={Link}
+          to={`/admin/service-orders/${o.id}`}
+          fw={700}
+          dir="ltr"
+          data-testid="service-order-link"
+        >
+          {o.number}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'customer',
+      label: t('operations.col_customer'),
+      render: (o) => <CustomerCell name={o.customer_name} phone={o.customer_phone} />,
+    },
+    { key: 'city', label: t('operations.col_city'), render: (o) => o.city ?? '—' },
+    {
+      key: 'scheduled',
+      label: t('operations.col_scheduled'),
+      render: (o) => (
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime('ar', o.scheduled_at)}
+        </Text>
+      ),
+    },
+    {
+      key: 'state',
+      label: t('operations.col_state'),
+      render: (o) => <ServiceStatusBadge status={o.status} size="sm" />,
+    },
+    {
+      key: 'technician',
+      label: t('operations.col_technician'),
+      render: (o) =>
+        o.staff ? (
+          <Text fz="sm">{o.staff.name}</Text>
+        ) : (
+          <Text fz="sm" c="gray.7">
+            {t('operations.unassigned')}
+          </Text>
+        ),
+    },
+  ];
+  const open = list.data.filter((o) => !isFinal('immediate_maintenance', o.status));
+  return (
+    <AdminPage title={t('operations.title')} description={t('operations.intro')}>
+      <Group gap="sm" align="flex-end">
+        <SearchBox label={t('operations.search')} />
+        <ParamSelect
+          name="status"
+          label={t('operations.filter_state')}
+          data={MAINTENANCE_STATUSES.map((s) => ({ value: s, label: status(s) }))}
+          w={190}
+          testId="filter-status"
+        />
+        <CityFilter cities={cities} label={t('operations.filter_city')} w={170} />
+        <DateFilter name="date" label={t('operations.filter_date')} />
+        {technicians.length > 0 ? (
+          <ParamSelect
+            name="staff_id"
+            label={t('operations.filter_technician')}
+            data={technicians.map((s) => ({ value: String(s.id), label: s.name }))}
+            w={190}
+            searchable
+            testId="filter-technician"
+          />
+        ) : null}
+      </Group>
+      <DataTable
+        rows={list.data}
+        columns={columns}
+        pagination={list.pagination}
+        caption={t('operations.title')}
+        testId="service-orders-table"
+      />
+      <OpenOrdersMap orders={open} />
+    </AdminPage>
+  );
+}
