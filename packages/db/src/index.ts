@@ -7,3 +7,4 @@ export * as tables from './schema/index.ts';
 export { seed, DEMO_CUSTOMER, DEFAULT_SETTINGS, type SeedOptions } from './seed.ts';
 export { seedCatalogue, DEMO_PRODUCT_COUNT, type DemoImage, type DemoImageMaker } from './seed-catalogue.ts';
 export type { DemoIcon } from './seed-catalogue-model.ts';
+export { seedServices } from './seed-services.ts';

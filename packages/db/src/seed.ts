@@ -9,6 +9,7 @@ import * as t from './schema/index.ts';
 import { seedCatalogue, type DemoImageMaker } from './seed-catalogue.ts';
 import { seedContent } from './seed-content.ts';
 import { seedSeo } from './seed-seo.ts';
+import { seedServices } from './seed-services.ts';
 
 export type SeedOptions = {
   adminEmail: string;
@@ -20,9 +21,13 @@ export type SeedOptions = {
   demoImage?: DemoImageMaker;
 };
 
-/** The demo store, once (also into a database seeded before it existed). */
-const demoCatalogue = (db: Db, options: SeedOptions) =>
-  options.demo ? db.transaction((tx) => seedCatalogue(tx as unknown as Db, options.demoImage)) : false;
+/** The demo store and the spare parts and extra services, once each (also into a database seeded before they existed). */
+async function demoCatalogue(db: Db, options: SeedOptions) {
+  if (!options.demo) return false;
+  const store = await db.transaction((tx) => seedCatalogue(tx as unknown as Db, options.demoImage));
+  const services = await seedServices(db);
+  return store || services;
+}
 
 export const DEMO_CUSTOMER = { countryCode: '966', phone: '500000001', name: 'محمد العتيبي' };
 

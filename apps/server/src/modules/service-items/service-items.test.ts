@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { makeSetting, makeStaff, tables } from '@pool/db';
+import { makeSetting, makeStaff, seedServices, tables } from '@pool/db';
 import type { ServiceItem, ServiceItemOption } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminCall, adminToken, expectFields, expectOk, expectStatus } from '../admin-content/testing.ts';
@@ -332,5 +332,20 @@ describe('spare parts and extra services', () => {
     expectStatus(await staffList(undefined), 401, 'unauthenticated');
     expectStatus(await staffList(customerToken), 401, 'unauthenticated');
     expectStatus(await staffList(boss), 401, 'unauthenticated');
+  });
+
+  it('loads the demo items once, into an empty table only, and the pickers offer the active ones', async () => {
+    expect(await seedServices(app.db)).toBe(false);
+    await app.db.delete(tables.serviceItems);
+    expect(await seedServices(app.db)).toBe(true);
+    expect(await seedServices(app.db)).toBe(false);
+    const rows = await app.db.select().from(tables.serviceItems);
+    expect(rows.length).toBe(15);
+    expect(rows.every((r) => r.nameAr && r.nameEn && r.price > 0)).toBe(true);
+    const parts = expectOk<ServiceItemOption[]>(await staffList(staffToken, { kind: 'spare_part' }));
+    expect(parts.map((o) => o.name_en)).toContain('Pump mechanical seal');
+    expect(parts.map((o) => o.name_en)).not.toContain('Pump motor 1.5 HP');
+    const services = expectOk<ServiceItemOption[]>(await staffList(staffToken, { kind: 'extra_service' }));
+    expect(services.map((o) => o.name_en)).toEqual(expect.arrayContaining(['Filter backwash', 'Leak detection']));
   });
 });
