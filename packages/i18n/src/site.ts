@@ -11,6 +11,7 @@ import arContact from './ar/contact.ts';
 import arFieldWork from './ar/field-work.ts';
 import arFooter from './ar/footer.ts';
 import arMaintenance from './ar/maintenance.ts';
+import arMaintenanceSite from './ar/maintenance-site.ts';
 import arNav from './ar/nav.ts';
 import arNotifications from './ar/notifications.ts';
 import arOrders from './ar/orders.ts';
@@ -30,6 +31,7 @@ import enContact from './en/contact.ts';
 import enFieldWork from './en/field-work.ts';
 import enFooter from './en/footer.ts';
 import enMaintenance from './en/maintenance.ts';
+import enMaintenanceSite from './en/maintenance-site.ts';
 import enNav from './en/nav.ts';
 import enNotifications from './en/notifications.ts';
 import enOrders from './en/orders.ts';
@@ -51,6 +53,7 @@ export const siteAr = {
   'field-work': arFieldWork,
   footer: arFooter,
   maintenance: arMaintenance,
+  'maintenance-site': arMaintenanceSite,
   nav: arNav,
   notifications: arNotifications,
   orders: arOrders,
@@ -72,6 +75,7 @@ export const siteEn = {
   'field-work': enFieldWork,
   footer: enFooter,
   maintenance: enMaintenance,
+  'maintenance-site': enMaintenanceSite,
   nav: enNav,
   notifications: enNotifications,
   orders: enOrders,
