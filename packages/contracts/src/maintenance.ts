@@ -18,6 +18,13 @@ import {
   V,
 } from './fields.ts';
 import { insideSaudi } from './cart.ts';
+import {
+  orderExtraView,
+  ratedStaffCard,
+  visitReportView,
+  type OrderExtraView,
+  type VisitReportView,
+} from './field-work.ts';
 import { IMMEDIATE_MAINTENANCE_MACHINE, ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
 import { vatOf } from './pricing.ts';
 import { COMPANY_TIME_ZONE, dayStart } from './riyadh-time.ts';
@@ -309,44 +316,18 @@ export const maintenanceEvent = z.object({
   created_at: z.string(),
 });
 
-export const staffCard = z.object({
-  id: z.number(),
-  name: z.string(),
-  image: z.string().nullable(),
-  job: z.enum(['engineer', 'technician']),
-  /** Stars, e.g. 4.5 (0 before any rating). */
-  rating: z.number(),
-  rating_count: z.number(),
-});
+/** The staff member's card (photo, name, job, stars): the field-work module's shape. */
+export const staffCard = ratedStaffCard;
 export type StaffCard = z.infer<typeof staffCard>;
 
 /** When the technician should arrive: the visit's start ± 30 minutes, narrowed to their estimate once on the way. */
 export const arrivalWindow = z.object({ from: z.string(), to: z.string(), estimate: z.string().nullable() });
 
-/** An extra service proposed on site (filled by the field-work module). */
-export const extraView = z.object({
-  id: z.number(),
-  status: z.enum(['proposed', 'accepted', 'paid', 'rejected']),
-  lines: z.array(offerLineView),
-  subtotal: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  reject_reason: z.string().nullable(),
-  created_at: z.string(),
-});
-export type ExtraView = z.infer<typeof extraView>;
-
-/** The technician's visit report (filled by the field-work module). */
-export const reportView = z.object({
-  checklist: z.record(z.string(), z.boolean()),
-  photos_before: z.array(z.string()),
-  photos_after: z.array(z.string()),
-  parts: z.array(z.object({ item_id: z.number().nullable(), name: z.string(), quantity: z.number() })),
-  readings: z.record(z.string(), z.number()),
-  notes: z.string(),
-  updated_at: z.string(),
-});
-export type ReportView = z.infer<typeof reportView>;
+/** Extra services proposed on site and the visit report: the field-work module's shapes. */
+export const extraView = orderExtraView;
+export type ExtraView = OrderExtraView;
+export const reportView = visitReportView;
+export type ReportView = VisitReportView;
 
 export const maintenanceOrderItem = z.object({
   id: z.number(),

@@ -2,8 +2,8 @@
  * Reading immediate-maintenance orders: the customer's list and details, the
  * dashboard's list, details and assignable technicians, and every kind of the
  * customer's orders in one list (the site's orders page). The detail is built
- * in one place (`detailOf`) for both sides; its extras and report come from
- * `order_extras` / `visit_reports`, which the field-work module writes.
+ * in one place (`detailOf`) for both sides; its extras and report are the
+ * field-work module's readers.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
@@ -16,10 +16,10 @@ import {
   ORDER_PAGE,
   riyadhDateTime,
   SERVICE_ORDERS_PER_PAGE,
+  starsOf,
   statesInTab,
   tabOf,
   type AssignableStaff,
-  type ExtraView,
   type Lang,
   type MaintenanceOrderDetail,
   type MaintenanceOrderItem,
@@ -27,13 +27,13 @@ import {
   type OfferLineKind,
   type OrderKind,
   type OrderTab,
-  type ReportView,
   type ServiceOrderDetail,
   type ServiceOrderItem,
   type ServiceOrdersQuery,
   type StaffCard,
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
+import { listExtras, readReport } from '../field-work/index.ts';
 import { overlappingVisits, visitStartOf } from '../orders/index.ts';
 import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
 
@@ -64,7 +64,7 @@ export const staffCardOf = (s: StaffRow): StaffCard => ({
   name: s.name,
   image: s.image,
   job: s.job,
-  rating: s.ratingCount ? Math.round(s.ratingAvg / 10) / 10 : 0,
+  rating: starsOf(s.ratingAvg),
   rating_count: s.ratingCount,
 });
 
@@ -134,41 +134,6 @@ const lineView = (i: ItemRow, lang: Lang) => {
     vat: i.vat,
   };
 };
-
-/** The extra services proposed on site, with their lines (order_items of `extra_id`). */
-export async function extrasOf(db: Db, orderId: number, items: ItemRow[], lang: Lang): Promise<ExtraView[]> {
-  const x = tables.orderExtras;
-  const rows = await db.select().from(x).where(eq(x.orderId, orderId)).orderBy(asc(x.id));
-  return rows.map((e) => ({
-    id: e.id,
-    status: e.status,
-    lines: items.filter((i) => i.extraId === e.id).map((i) => lineView(i, lang)),
-    subtotal: e.subtotal,
-    tax: e.tax,
-    total: e.total,
-    reject_reason: e.rejectReason,
-    created_at: e.createdAt.toISOString(),
-  }));
-}
-
-/** The technician's visit report, once written. */
-export async function reportOf(db: Db, orderId: number, lang: Lang): Promise<ReportView | null> {
-  const vr = tables.visitReports;
-  const [r] = await db.select().from(vr).where(eq(vr.orderId, orderId));
-  if (!r) return null;
-  return {
-    checklist: r.checklist,
-    photos_before: r.photosBefore,
-    photos_after: r.photosAfter,
-    parts: r.parts.map((p) => ({ item_id: p.item_id, name: pick(lang, p.name_ar, p.name_en), quantity: p.quantity })),
-    readings: Object.fromEntries(Object.entries(r.readings).filter(([, v]) => typeof v === 'number')) as Record<
-      string,
-      number
-    >,
-    notes: r.notes,
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
 
 /** Arrival window: the visit's start ± 30 minutes, or the estimate ± 30 minutes once "on the way" set it. */
 function arrivalOf(order: OrderRow, request: RequestRow) {
@@ -244,8 +209,8 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
     })),
     staff: r.staff ? staffCardOf(r.staff) : null,
     arrival: arrivalOf(order, request),
-    extras: await extrasOf(db, order.id, items, lang),
-    report: await reportOf(db, order.id, lang),
+    extras: await listExtras(db, order.id, lang),
+    report: await readReport(db, order.id, lang),
     rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
     pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
     paid_at: iso(order.paidAt),
