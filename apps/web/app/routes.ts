@@ -12,9 +12,23 @@ function customer(lang: 'ar' | 'en') {
   ];
 }
 
+/** The staff view (engineers and technicians, phone first) in `lang`: its own sign-in and session (ADR 0015). */
+function staff(lang: 'ar' | 'en') {
+  return [
+    route('staff/login', 'routes/staff/login.tsx', { id: `${lang}:staff-login` }),
+    route('staff/code', 'routes/staff/code.tsx', { id: `${lang}:staff-code` }),
+    route('staff/logout', 'routes/staff/logout.tsx', { id: `${lang}:staff-logout` }),
+    route('staff', 'routes/staff/layout.tsx', { id: `${lang}:staff-layout` }, [
+      index('routes/staff/day.tsx', { id: `${lang}:staff-day` }),
+      route('orders/:id', 'routes/staff/order.tsx', { id: `${lang}:staff-order` }),
+    ]),
+  ];
+}
+
 export default [
-  ...prefix('en', customer('en')),
+  ...prefix('en', [...customer('en'), ...staff('en')]),
   ...customer('ar'),
+  ...staff('ar'),
   route('admin/login', 'routes/admin/login.tsx', { id: 'admin-login' }),
   route('admin', 'routes/admin/layout.tsx', { id: 'admin-layout' }, [
     index('routes/admin/home.tsx', { id: 'admin-home' }),

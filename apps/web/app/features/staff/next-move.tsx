@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { IconCar, IconCircleCheck, IconMapPinCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { ETA_MINUTES_MAX, ETA_MINUTES_MIN } from '@pool/contracts/field-work';
+import type { Answer } from '../../lib/envelope.ts';
+import { answerFieldErrors } from '../../lib/forms.ts';
+import { useStaffAnswer } from './answers.ts';
+import { st } from './texts.ts';
+
+/** The staff's moves, in order: each a state of the kernel and the page's intent. */
+export const MOVES = ['on_the_way', 'arrived', 'completed', 'done'] as const;
+export type Move = (typeof MOVES)[number];
+export const isMove = (s: string): s is Move => (MOVES as readonly string[]).includes(s);
+
+const ICONS = { on_the_way: IconCar, arrived: IconMapPinCheck, completed: IconCircleCheck, done: IconCircleCheck };
+/** "Finished" is one word for the field team whatever the kind calls it. */
+const confirmKey = (m: Move) => (m === 'done' ? 'completed' : m);
+
+/**
+ * One big button for the next move; each asks for a confirmation first ("on the way" with the
+ * minutes to arrival). A refused move shows the server's message under the button.
+ */
+export function NextMove({ next }: { next: string[] }) {
+  const { t } = useTranslation();
+  const handle = useStaffAnswer();
+  const send = useFetcher<Answer>();
+  const move = next.find(isMove);
+  const [open, setOpen] = useState(false);
+  const [eta, setEta] = useState<number | string>(30);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [etaError, setEtaError] = useState<string | null>(null);
+
+  useEffect(() => {
+    handle(send.data, {
+      toast: true,
+      success: () => {
+        setOpen(false);
+        setRefusal(null);
+        setEtaError(null);
+      },
+      error: (a) => {
+        const field = answerFieldErrors(a).eta_minutes;
+        if (field) setEtaError(field);
+        else {
+          setOpen(false);
+          setRefusal(a.msg);
+        }
+      },
+    });
+  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!move) {
+    return (
+      <Text c="gray.7" ta="center" py="xs" data-testid="no-move">
+        {t(st('no_move'))}
+      </Text>
+    );
+  }
+  const Icon = ICONS[move];
+  const busy = send.state !== 'idle';
+  const confirm = () =>
+    void send.submit(
+      { intent: 'move', status: move, ...(move === 'on_the_way' ? { eta_minutes: String(eta) } : {}) },
+      { method: 'post' },
+    );
+
+  return (
+    <Stack gap="xs">
+      <Button
+        size="xl"
+        fullWidth
+        radius="md"
+        color={move === 'on_the_way' ? 'orange' : move === 'arrived' ? 'grape' : 'teal'}
+        leftSection={<Icon size={26} aria-hidden />}
+        onClick={() => {
+          setRefusal(null);
+          setOpen(true);
+        }}
+        data-testid="next-move"
+        data-move={move}
+      >
+        {t(st(`next_${move}`))}
+      </Button>
+      {refusal && (
+        <Alert color="red" variant="light" role="alert" data-testid="move-refused">
+          {refusal}
+        </Alert>
+      )}
+      <Modal
+        opened={open}
+        onClose={() => !busy && setOpen(false)}
+        title={t(st('confirm_title'))}
+        centered
+        data-testid="move-confirm"
+      >
+        <Stack gap="md">
+          <Text>{t(st(`confirm_${confirmKey(move)}`))}</Text>
+          {move === 'on_the_way' && (
+            <NumberInput
+              label={t(st('eta_label'))}
+              description={t(st('eta_hint'), { min: ETA_MINUTES_MIN, max: ETA_MINUTES_MAX })}
+              value={eta}
+              onChange={(v) => {
+                setEta(v);
+                setEtaError(null);
+              }}
+              min={ETA_MINUTES_MIN}
+              max={ETA_MINUTES_MAX}
+              step={5}
+              allowDecimal={false}
+              allowNegative={false}
+              inputMode="numeric"
+              error={etaError}
+              data-autofocus
+              data-testid="eta-minutes"
+            />
+          )}
+          <Group grow>
+            <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
+              {t(st('cancel'))}
+            </Button>
+            <Button onClick={confirm} loading={busy} data-testid="confirm-move">
+              {t(st('confirm_yes'))}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * What the staff's order page loads and sends: the order (its moves), its visit as the day
+ * shows it (time, address and map, the customer's phone, the problem), extras, the report and
+ * the catalogue; the moves, extra proposals and report saves of its action.
+ */
+import { data } from 'react-router';
+import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
+import type { ServiceItemOption } from '@pool/contracts/service-items';
+import { isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { riyadhDayOf, STAFF_DAYS } from './day.ts';
+import { signOutIfEnded, type staffApiFor } from './session.server.ts';
+
+type StaffApi = ReturnType<typeof staffApiFor>;
+
+/**
+ * The site's VAT rate in basis points, read back from the catalogue's prices with and without it
+ * (the priciest item rounds least); the default rate when the catalogue is empty. The live totals
+ * are a preview: the server prices the proposal.
+ */
+export function vatRateBpOf(items: ServiceItemOption[]): number {
+  const priciest = items.reduce<ServiceItemOption | null>((a, i) => (i.price > (a?.price ?? 0) ? i : a), null);
+  if (!priciest) return DEFAULT_VAT_RATE * 100;
+  return Math.round(((priciest.price_with_vat - priciest.price) * 10_000) / priciest.price);
+}
+
+export async function loadStaffOrder(api: StaffApi, id: number) {
+  const path = { id };
+  const ended = <A extends { key: string }>(a: A) => signOutIfEnded(a, api.lang);
+  const [order, extras, report, items, ...days] = await Promise.all([
+    api.GET('/api/staff/orders/{id}', { params: { path } }).then(ended),
+    api.GET('/api/staff/orders/{id}/extras', { params: { path } }),
+    api.GET('/api/staff/orders/{id}/report', { params: { path } }),
+    api.GET('/api/staff/service-items'),
+    // The visit's details come with the day it is on: the switcher's days (the ones the page is reached from).
+    ...STAFF_DAYS.map((d) => api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(d) } } })),
+  ]);
+  if (!isSuccess(order)) throw data(order.msg, { status: pageStatus(order) });
+  const catalogue = isSuccess(items) ? items.data : [];
+  const visit = days.flatMap((d) => (isSuccess(d) ? d.data.visits : [])).find((v) => v.id === id) ?? null;
+  return {
+    order: order.data,
+    visit,
+    extras: isSuccess(extras) ? extras.data : [],
+    report: isSuccess(report) ? report.data : null,
+    catalogue,
+    vatRateBp: vatRateBpOf(catalogue),
+  };
+}
+
+type Payload = Record<string, unknown>;
+
+/** The order page's action: a move (form), an extra-services proposal or the report (JSON). */
+export async function staffOrderAction(api: StaffApi, id: number, request: Request) {
+  const path = { id };
+  const json = (request.headers.get('content-type') ?? '').includes('application/json');
+  const payload: Payload = json
+    ? ((await request.json()) as Payload)
+    : Object.fromEntries((await request.formData()).entries());
+  const answer = await (async () => {
+    switch (payload.intent) {
+      case 'move':
+        if (payload.status === 'on_the_way')
+          return api.POST('/api/staff/orders/{id}/on-the-way', {
+            params: { path },
+            body: { eta_minutes: payload.eta_minutes as number },
+          });
+        if (payload.status === 'arrived') return api.POST('/api/staff/orders/{id}/arrived', { params: { path } });
+        return api.POST('/api/staff/orders/{id}/finish', { params: { path } });
+      case 'extras':
+        return api.POST('/api/staff/orders/{id}/extras', {
+          params: { path },
+          body: { lines: payload.lines as never },
+        });
+      case 'report':
+        return api.PUT('/api/staff/orders/{id}/report', { params: { path }, body: payload.report as never });
+      default:
+        return { msg: '', key: 'fail', data: null, status: 400 };
+    }
+  })();
+  return signOutIfEnded(answer, api.lang);
+}

@@ -1,0 +1,11 @@
+/**
+ * The staff view's texts, added to the page's i18next store when this module loads: every
+ * staff route imports it, a customer page never does (ADR 0014's way for the dashboard).
+ */
+import { staffSiteAr, staffSiteEn } from '@pool/i18n/staff-site';
+import { addTexts } from '../../lib/i18n.ts';
+
+addTexts({ ar: staffSiteAr, en: staffSiteEn });
+
+/** A staff-site key: `st('day_title')` is `staff-site.day_title`. */
+export const st = (key: string) => `staff-site.${key}`;

@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { st } from './texts.ts';
+
+const COLORS: Record<string, string> = {
+  technician_assigned: 'blue',
+  engineer_assigned: 'blue',
+  on_the_way: 'orange',
+  arrived: 'grape',
+  completed: 'teal',
+  done: 'teal',
+};
+const NAMED = new Set(Object.keys(COLORS));
+
+/** A visit's state as the field team names it. */
+export function VisitStatus({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" size="lg" data-testid="visit-status" data-status={status}>
+      {t(st(NAMED.has(status) ? `status_${status}` : 'status_working'))}
+    </Badge>
+  );
+}

@@ -1,0 +1,151 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBack, IconClock, IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { requiredId } from '@pool/contracts/core';
+import type { Route } from './+types/order';
+import { formatDateTime } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { ExtrasPanel } from '../../features/staff/extras-panel.tsx';
+import { NextMove } from '../../features/staff/next-move.tsx';
+import { loadStaffOrder, staffOrderAction } from '../../features/staff/order-data.server.ts';
+import { ReportForm } from '../../features/staff/report-form.tsx';
+import { staffApiFor } from '../../features/staff/session.server.ts';
+import { VisitStatus } from '../../features/staff/visit-status.tsx';
+import { st } from '../../features/staff/texts.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, st('open_order'));
+
+const orderId = (params: { id?: string }) => {
+  const id = requiredId.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  return id.data;
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadStaffOrder(staffApiFor(context, request), orderId(params));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return staffOrderAction(staffApiFor(context, request), orderId(params), request);
+}
+
+/** The report is written from "on the way" until the visit finishes (the API's rule). */
+const REPORT_OPEN = ['on_the_way', 'arrived'];
+
+/** One order of the staff member: the next move, the visit's details, extra services, the report. */
+export default function StaffOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const { order, visit, extras, report, catalogue, vatRateBp } = loaderData;
+  const phoneLink = visit?.phone_link ?? `tel:${order.customer_phone.replace(/\s+/g, '')}`;
+  const editable = REPORT_OPEN.includes(order.status);
+  const finishing = order.next_statuses.some((s) => s === 'completed' || s === 'done');
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={to('/staff')} fz="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowBack size={16} aria-hidden style={{ transform: lang === 'ar' ? 'scaleX(-1)' : undefined }} />
+        {t(st('back_to_day'))}
+      </Anchor>
+      <Card withBorder radius="md" padding="md" data-testid="order-head">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={1} fz="h3" dir="ltr" ta="start" data-testid="order-number">
+              {order.number}
+            </Title>
+            {visit && (
+              <Group gap={4} c="gray.7" mt={2}>
+                <IconClock size={16} aria-hidden />
+                <Text fz="sm" fw={700} dir="ltr">
+                  {visit.time}
+                </Text>
+              </Group>
+            )}
+          </div>
+          <VisitStatus status={order.status} />
+        </Group>
+        {visit?.arrival_at && order.status === 'on_the_way' && (
+          <Text fz="sm" mt={6} c="orange.9" fw={600} data-testid="eta-at">
+            {t(st('eta_at'), { time: formatDateTime(lang, visit.arrival_at) })}
+          </Text>
+        )}
+        <Stack gap={6} mt="sm">
+          <Text fz="sm">
+            <Text span fw={700}>
+              {t(st('customer'))}:{' '}
+            </Text>
+            {order.customer_name}
+          </Text>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            <Text fz="sm">
+              {[visit?.address, visit?.city ?? order.city].filter(Boolean).join('، ') || t(st('no_address'))}
+            </Text>
+          </Group>
+          {visit && (
+            <>
+              <Text fz="sm" data-testid="order-problem">
+                <Text span fw={700}>
+                  {t(st('problem'))}:{' '}
+                </Text>
+                {visit.problem}
+              </Text>
+              {visit.place && (
+                <Text fz="sm">
+                  <Text span fw={700}>
+                    {t(st('place'))}:{' '}
+                  </Text>
+                  {visit.place}
+                </Text>
+              )}
+            </>
+          )}
+        </Stack>
+        <Group grow mt="md" gap="xs">
+          {visit?.map_url && (
+            <Button
+              component="a"
+              href={visit.map_url}
+              target="_blank"
+              rel="noopener"
+              variant="light"
+              leftSection={<IconNavigation size={18} aria-hidden />}
+              data-testid="navigate"
+            >
+              {t(st('navigate'))}
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={phoneLink}
+            variant="light"
+            color="teal"
+            leftSection={<IconPhone size={18} aria-hidden />}
+            aria-label={t(st('call_customer'), { name: order.customer_name })}
+            data-testid="call"
+          >
+            {t(st('call'))}
+          </Button>
+        </Group>
+      </Card>
+      <NextMove next={order.next_statuses} />
+      {finishing && !report?.complete && (
+        <Text fz="sm" c="gray.7" ta="center">
+          {t(st('finish_needs_report'))}
+        </Text>
+      )}
+      {(order.status === 'arrived' || extras.length > 0) && (
+        <ExtrasPanel extras={extras} canPropose={order.status === 'arrived'} items={catalogue} vatRateBp={vatRateBp} />
+      )}
+      {(editable || report) && (
+        <ReportForm
+          orderId={order.id}
+          report={report}
+          editable={editable}
+          parts={catalogue.filter((i) => i.kind === 'spare_part')}
+        />
+      )}
+    </Stack>
+  );
+}
