@@ -21,13 +21,14 @@ import { insideSaudi } from './cart.ts';
 import {
   orderExtraView,
   ratedStaffCard,
+  riyadhDayAndTime,
   visitReportView,
   type OrderExtraView,
   type VisitReportView,
 } from './field-work.ts';
 import { IMMEDIATE_MAINTENANCE_MACHINE, ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
 import { vatOf } from './pricing.ts';
-import { COMPANY_TIME_ZONE, dayStart } from './riyadh-time.ts';
+import { dayStart } from './riyadh-time.ts';
 import { PAYMENT_METHODS } from './store-domain.ts';
 
 export const MAINTENANCE_ORDERS_PER_PAGE = 10;
@@ -58,20 +59,10 @@ export function riyadhInstant(date: string, time: string): Date {
   return new Date(dayStart(date).getTime() + (h! * 60 + m!) * 60_000);
 }
 
-const riyadhParts = new Intl.DateTimeFormat('en-CA-u-nu-latn', {
-  timeZone: COMPANY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** An instant as Riyadh's `YYYY-MM-DD` and `HH:MM`. */
 export function riyadhDateTime(at: Date): { date: string; time: string } {
-  const p = Object.fromEntries(riyadhParts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const { day, time } = riyadhDayAndTime(at);
+  return { date: day, time };
 }
 
 const coordinate = (limit: number) =>
