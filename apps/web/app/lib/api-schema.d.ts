@@ -19382,12 +19382,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19400,9 +19402,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -19411,12 +19416,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -19743,12 +19767,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19761,9 +19787,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -19772,12 +19801,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -19983,12 +20031,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20001,9 +20051,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -20012,12 +20065,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -20317,12 +20389,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20335,9 +20409,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -20346,12 +20423,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -20569,12 +20665,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20587,9 +20685,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -20598,12 +20699,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -20819,12 +20939,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20837,9 +20959,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -20848,12 +20973,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -21085,12 +21229,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21103,9 +21249,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -21114,12 +21263,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -21416,12 +21584,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21434,9 +21604,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -21445,12 +21618,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -21673,12 +21865,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21691,9 +21885,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -21702,12 +21899,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {
@@ -21930,12 +22146,14 @@ export interface paths {
                 } | null;
                 extras: {
                   id: number;
+                  order_id: number;
                   /** @enum {string} */
                   status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
-                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    kind: 'spare_part' | 'extra_service';
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21948,9 +22166,12 @@ export interface paths {
                   tax: number;
                   total: number;
                   reject_reason: string | null;
+                  paid_at: string | null;
                   created_at: string;
                 }[];
                 report: {
+                  order_id: number;
+                  staff_id: number | null;
                   checklist: {
                     [key: string]: boolean;
                   };
@@ -21959,12 +22180,31 @@ export interface paths {
                   parts: {
                     item_id: number | null;
                     name: string;
+                    name_ar: string;
+                    name_en: string;
                     quantity: number;
                   }[];
                   readings: {
                     [key: string]: number;
                   };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
                   notes: string;
+                  complete: boolean;
                   updated_at: string;
                 } | null;
                 rating: {

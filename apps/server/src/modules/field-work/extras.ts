@@ -11,7 +11,7 @@
  * payment that arrives for an extra already paid or rejected goes back to the
  * customer's wallet. Who is told goes through the outbox (`order.notice`).
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   OPEN_EXTRA_STATUSES,
@@ -28,6 +28,7 @@ import { retryTransaction } from '../../lib/retry.ts';
 import { vatRateBp } from '../cart/index.ts';
 import { emit } from '../events/index.ts';
 import type { OrderRow } from './access.ts';
+import { openExtrasCount } from '../maintenance/index.ts';
 import { lockOrder } from '../orders/index.ts';
 import { startPayment, type PaymentRow } from '../payments/index.ts';
 import { credit, debit } from '../wallet/index.ts';
@@ -58,13 +59,9 @@ async function notice(tx: Db, order: OrderRow, type: NotificationType, admins = 
   });
 }
 
-/** The order cannot finish while an extra waits for the customer's answer or payment (409). */
+/** The order cannot finish while an extra waits for the customer's answer or payment (409; the kind's hook counts the same). */
 export async function assertNoOpenExtras(tx: Db, orderId: number) {
-  const [{ open } = { open: 0 }] = await tx
-    .select({ open: count() })
-    .from(x)
-    .where(and(eq(x.orderId, orderId), inArray(x.status, [...OPEN_EXTRA_STATUSES])));
-  if (open > 0) throw conflict('extra_open');
+  if ((await openExtrasCount(tx, orderId)) > 0) throw conflict('extra_open');
 }
 
 /** The technician proposes extra services on an order assigned to them, while on site. */
