@@ -4,5 +4,6 @@
  * and the readers of extras, report and rating for the order pages.
  */
 export { assertNoOpenExtras, extraPaid, listExtras } from './extras.ts';
+export { finish } from './moves.ts';
 export { readReport } from './report.ts';
 export { evaluationOf, rateStaff, staffCardOf } from './ratings.ts';

@@ -24,6 +24,7 @@ import { normalizePhone } from '../account/index.ts';
 import { staffActor } from '../orders/index.ts';
 import { lockOrder, transition } from '../orders/index.ts';
 import { retryTransaction } from '../../lib/retry.ts';
+import { finish } from '../field-work/index.ts';
 import { assignedOrder, listAssignedOrders } from './orders.ts';
 import { getStaff } from './service.ts';
 import { revokeStaffToken } from './sessions.ts';
@@ -139,11 +140,16 @@ export default async function staffRoutes(app: App) {
     },
     async (req, reply) => {
       const actor = staffActor(req.staff!.id);
-      // Another staff member's order answers 404 (the kernel checks the assignment first).
-      await retryTransaction(app.db, async (tx) =>
-        transition(tx, await lockOrder(tx, req.params.id), { to: req.body.status, actor }),
-      );
-      await app.events.deliver();
+      if (req.body.status === 'completed') {
+        // Finishing a visit has conditions of its own (no open extra service, a complete report): the same as /finish.
+        await finish(app, req.staff!.id, req.params.id);
+      } else {
+        // Another staff member's order answers 404 (the kernel checks the assignment first).
+        await retryTransaction(app.db, async (tx) =>
+          transition(tx, await lockOrder(tx, req.params.id), { to: req.body.status, actor }),
+        );
+        await app.events.deliver();
+      }
       return reply.ok(await assignedOrder(app.db, req.staff!.id, req.params.id, req.lang), 'orders.moved');
     },
   );

@@ -6,12 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { makeCity, tables } from '@pool/db';
+import { REPORT_CHECKLIST } from '@pool/contracts';
 import { buildTestApp, lastCode, type TestApp } from '../../testing/app.ts';
 import { adminCall, adminToken, expectFields } from '../admin-content/testing.ts';
 import { seedCountries } from '../account/testing.ts';
 import { customer, ok } from '../orders/testing.ts';
 import { nextOrderId, orderNumber } from '../orders/kernel/transition.ts';
 import { openSse } from '../realtime/testing.ts';
+import { staffCall, uploadPhoto } from '../field-work/testing.ts';
 import { issueStaffToken } from './sessions.ts';
 
 type Staff = { id: number; name: string; is_blocked: boolean; cities: { id: number }[]; open_orders: number };
@@ -210,9 +212,16 @@ describe('engineers and technicians', () => {
     expect((await staffApi('POST', `/orders/${mine.order.id}/status`, token, { status: 'completed' })).statusCode).toBe(
       409,
     );
-    for (const status of ['on_the_way', 'arrived', 'completed']) {
+    for (const status of ['on_the_way', 'arrived']) {
       ok(await staffApi('POST', `/orders/${mine.order.id}/status`, token, { status }));
     }
+    // Finishing needs the visit report (field work), also through this route: its checklist and a photo after.
+    const finish = () => staffApi('POST', `/orders/${mine.order.id}/status`, token, { status: 'completed' });
+    expect((await finish()).statusCode).toBe(409);
+    const photo = await uploadPhoto(app, mine.order.id, token);
+    const checklist = Object.fromEntries(REPORT_CHECKLIST.map((k) => [k, true]));
+    ok(await staffCall(app, 'PUT', `/orders/${mine.order.id}/report`, token, { checklist, photos_after: [photo] }));
+    ok(await finish());
     const finished = ok<{ data: { id: number }[] }>(await staffApi('GET', '/orders?scope=finished', token));
     expect(finished.data.map((o) => o.id)).toEqual([mine.order.id]);
 
