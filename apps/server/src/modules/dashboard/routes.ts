@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, notificationItem } from '@pool/contracts';
+import { envelope, notificationItem, ORDER_KINDS } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { toItem } from '../notifications/index.ts';
 import { monthSummary } from './service.ts';
@@ -12,7 +12,11 @@ const summary = z.object({
   orders: z.number().describe('orders of every kind placed this month'),
   pending_payment_orders: z.number(),
   visitors: z.number().describe('daily unique visitors of the site, summed over the month'),
-  sales: z.number().describe('halalas: orders paid this month, net of cancelled and refused (refunded) ones'),
+  sales: z
+    .number()
+    .describe(
+      'halalas: orders of every kind and extra services paid this month, net of cancelled and refused (refunded) orders',
+    ),
   monthly_target: z.number().describe('halalas (site settings)'),
   daily: z.array(z.object({ day: z.string(), orders: z.number(), sales: z.number(), visitors: z.number() })),
   newest_orders: z.array(
@@ -27,6 +31,9 @@ const summary = z.object({
     }),
   ),
   sold_out: z.array(z.object({ id: z.number(), name: z.string() })),
+  by_kind: z
+    .array(z.object({ kind: z.enum(ORDER_KINDS), orders: z.number(), sales: z.number() }))
+    .describe('each kind: orders placed this month and its sales (paid orders and extra services)'),
 });
 
 export default async function dashboardRoutes(app: App) {

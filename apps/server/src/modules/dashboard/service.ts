@@ -1,9 +1,11 @@
 /**
  * The dashboard home's month summary (Riyadh time): customers, contact messages,
- * store orders, visitors, sales against the monthly target, daily series for the
- * charts, the newest orders and the sold-out products.
+ * orders of every kind (store and service orders, each kind's count and sales),
+ * visitors, sales (paid orders and paid extra services) against the monthly
+ * target, daily series for the charts, the newest orders and the sold-out products.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { ORDER_KINDS } from '@pool/contracts';
 import { tables, type Db } from '@pool/db';
 import { storedSettings } from '../content/index.ts';
 import { riyadhDay, visitorsPerDay } from '../visits/index.ts';
@@ -47,11 +49,27 @@ const NEWEST_ORDERS = 6;
 /** The first day of this month in Riyadh, YYYY-MM-DD. */
 const monthFirstDay = (now = new Date()) => `${riyadhDay(now).slice(0, 8)}01`;
 
+/**
+ * Extra services paid on site this month (DOMAIN.md: a sale of their own, beside
+ * the order's total), per Riyadh day and kind, on orders not cancelled or refused.
+ */
+function extrasMonth(db: Db) {
+  const o = tables.orders;
+  const x = tables.orderExtras;
+  const day = sql<string>`to_char(${x.paidAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, kind: o.kind, sales: sql<number>`coalesce(sum(${x.total}), 0)::int` })
+    .from(x)
+    .innerJoin(o, eq(o.id, x.orderId))
+    .where(and(eq(x.status, 'paid'), isNotNull(x.paidAt), gte(x.paidAt, monthStart), notInArray(o.status, NOT_SALES)))
+    .groupBy(day, o.kind);
+}
+
 async function storeMonth(db: Db) {
   const o = tables.orders;
   const p = tables.products;
   const day = sql<string>`to_char(${o.paidAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
-  const [[orders], daily, visits, settings, newestOrders, soldOut] = await Promise.all([
+  const [[orders], daily, visits, settings, newestOrders, soldOut, kinds, extras] = await Promise.all([
     db
       .select({
         count: sql<number>`count(*)::int`,
@@ -88,8 +106,29 @@ async function storeMonth(db: Db) {
       .where(and(isNull(p.deletedAt), eq(p.isActive, true), lte(p.stock, 0)))
       .orderBy(asc(p.nameAr))
       .limit(SOLD_OUT_LIMIT),
+    // Each kind's orders placed this month and its sales (paid this month, not cancelled or refused since).
+    db
+      .select({
+        kind: o.kind,
+        orders: sql<number>`count(*) filter (where ${o.createdAt} >= ${monthStart})::int`,
+        sales: sql<number>`coalesce(sum(${o.total}) filter (where ${o.paidAt} >= ${monthStart} and ${notInArray(o.status, NOT_SALES)}), 0)::int`,
+      })
+      .from(o)
+      .where(or(gte(o.createdAt, monthStart), gte(o.paidAt, monthStart)))
+      .groupBy(o.kind),
+    extrasMonth(db),
   ]);
+  for (const x of extras) {
+    const d = daily.find((row) => row.day === x.day);
+    if (d) d.sales += x.sales;
+    else daily.push({ day: x.day, orders: 0, sales: x.sales });
+  }
   const sales = daily.reduce((sum, d) => sum + d.sales, 0);
+  const byKind = ORDER_KINDS.map((kind) => {
+    const k = kinds.find((row) => row.kind === kind);
+    const extra = extras.filter((x) => x.kind === kind).reduce((sum, x) => sum + x.sales, 0);
+    return { kind, orders: k?.orders ?? 0, sales: (k?.sales ?? 0) + extra };
+  });
   return {
     orders: orders?.count ?? 0,
     pending_payment_orders: orders?.pending ?? 0,
@@ -99,6 +138,7 @@ async function storeMonth(db: Db) {
     daily: mergeDays(daily, visits),
     newest_orders: newestOrders,
     sold_out: soldOut,
+    by_kind: byKind,
   };
 }
 
