@@ -8313,7 +8313,7 @@ export interface paths {
                 pending_payment_orders: number;
                 /** @description daily unique visitors of the site, summed over the month */
                 visitors: number;
-                /** @description halalas: orders paid this month, net of cancelled and refused (refunded) ones */
+                /** @description halalas: orders of every kind and extra services paid this month, net of cancelled and refused (refunded) orders */
                 sales: number;
                 /** @description halalas (site settings) */
                 monthly_target: number;
@@ -8335,6 +8335,13 @@ export interface paths {
                 sold_out: {
                   id: number;
                   name: string;
+                }[];
+                /** @description each kind: orders placed this month and its sales (paid orders and extra services) */
+                by_kind: {
+                  /** @enum {string} */
+                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  orders: number;
+                  sales: number;
                 }[];
               };
             };
