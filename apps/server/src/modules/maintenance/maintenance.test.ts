@@ -206,6 +206,9 @@ describe('immediate maintenance', () => {
       });
       expect(rejectedAr.statusCode).toBe(409);
 
+      // A new draft after the rejection is not shown to the customer until sent.
+      await w.offer(id, false, [{ ...OFFER[0], unit_price: 15_000 }]);
+      expect((await w.detail(c.token, id)).offer).toBeNull();
       const cheaper = await w.offer(id, true, [{ ...OFFER[0], unit_price: 15_000 }]);
       expect(cheaper).toMatchObject({ status: 'offer_sent' });
       expect(cheaper.offer!.lines).toHaveLength(1);
@@ -424,10 +427,23 @@ describe('immediate maintenance', () => {
       );
       expectFields(await put([{ ...OFFER[0], quantity: 0 }]), { 'lines.0.quantity': 'validation.invalid' }, 'en');
       expectFields(await put([{ ...OFFER[0], item_id: 999_999 }]), { 'lines.0.item_id': 'validation.invalid' }, 'en');
+      const [part] = await app.db
+        .insert(tables.serviceItems)
+        .values({ kind: 'spare_part', nameAr: 'مانع تسرب', nameEn: 'Seal', price: 5_000 })
+        .returning();
+      expectFields(
+        await put([OFFER[0]!, { ...OFFER[0], item_id: part!.id }]),
+        { 'lines.1.item_id': 'validation.invalid' },
+        'en',
+      );
       const noOffer = await admin(app, 'POST', `/service-orders/${id}/send-offer`, w.boss, undefined, 'en');
       expect(noOffer.statusCode).toBe(409);
       expect(noOffer.json().msg).toBe('Save a price offer with an amount above zero before sending it');
       expect(await w.status(id)).toBe('approved');
+      // The part's own line kind is accepted.
+      expect(ok<ServiceOrderDetail>(await put([OFFER[0]!, { ...OFFER[1], item_id: part!.id }])).status).toBe(
+        'offer_sent',
+      );
     });
   });
 

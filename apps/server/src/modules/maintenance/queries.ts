@@ -236,8 +236,8 @@ export async function customerDetail(db: Db, orderId: number, lang: Lang): Promi
   const can = (to: string) => nextStates(KIND, status, 'customer').includes(to);
   return {
     ...d,
-    // The customer sees the offer once it was sent (never a draft being edited).
-    offer: status === 'new' || status === 'approved' ? null : d.offer,
+    // The customer sees the offer once it was sent, never a draft being edited (before the first, or after a rejection).
+    offer: offerEditable(status) || status === 'new' ? null : d.offer,
     can_accept: can('pending_payment'),
     can_reject: can('offer_rejected'),
     can_pay: status === 'pending_payment' && r.order.paymentMethod === 'electronic',

@@ -176,15 +176,15 @@ export const offerEditable = (status: string) => findMove(KIND, status, 'offer_s
 export async function saveOffer(app: App, orderId: number, body: OfferBody, actor: Actor) {
   const si = tables.serviceItems;
   const itemIds = [...new Set(body.lines.flatMap((l) => (l.item_id ? [l.item_id] : [])))];
+  // The catalogue's names and prices are the dashboard's starting point; the lines as sent are the offer.
   for (const id of itemIds) {
     const [item] = await app.db
-      .select({ id: si.id })
+      .select({ kind: si.kind })
       .from(si)
       .where(and(eq(si.id, id), isNull(si.deletedAt)));
-    if (!item) {
-      const index = body.lines.findIndex((l) => l.item_id === id);
-      throw fieldError(`lines.${index}.item_id`, V.invalid);
-    }
+    // A catalogue item stands for a line of its own kind (a spare part, or an extra service).
+    const index = body.lines.findIndex((l) => l.item_id === id && (!item || l.kind !== item.kind));
+    if (index >= 0) throw fieldError(`lines.${index}.item_id`, V.invalid);
   }
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, orderId, { kind: KIND });
