@@ -6,6 +6,8 @@
 export type CustomerRoute = { id: string; path: string; file: string; auth?: boolean; layout: 'auth' | 'default' };
 
 const soon = 'routes/coming-soon.tsx';
+/** The three chats of spec section 2 are one page (the order's kind comes with the thread). */
+const chat = 'routes/chat/chat.tsx';
 
 export const CUSTOMER_ROUTES: CustomerRoute[] = [
   { id: 'auth-login', path: 'auth/login', file: 'routes/auth/login.tsx', layout: 'auth' },
@@ -14,15 +16,21 @@ export const CUSTOMER_ROUTES: CustomerRoute[] = [
   { id: 'auth-logout', path: 'auth/logout', file: 'routes/auth/logout.tsx', layout: 'auth' },
 
   { id: 'home', path: '', file: 'routes/home.tsx', layout: 'default' },
-  { id: 'chat-immediate', path: 'chat/chat_immediate_maintenance', file: soon, auth: true, layout: 'default' },
-  { id: 'chat-construction', path: 'chat/chat_pool_construction', file: soon, auth: true, layout: 'default' },
-  { id: 'chat-scheduled', path: 'chat/chat_scheduled_maintenance', file: soon, auth: true, layout: 'default' },
+  { id: 'chat-immediate', path: 'chat/chat_immediate_maintenance', file: chat, auth: true, layout: 'default' },
+  { id: 'chat-construction', path: 'chat/chat_pool_construction', file: chat, auth: true, layout: 'default' },
+  { id: 'chat-scheduled', path: 'chat/chat_scheduled_maintenance', file: chat, auth: true, layout: 'default' },
   { id: 'construction', path: 'construction', file: soon, auth: true, layout: 'default' },
-  { id: 'immediate-maintenance', path: 'Immediate_maintenance', file: soon, auth: true, layout: 'default' },
+  {
+    id: 'immediate-maintenance',
+    path: 'Immediate_maintenance',
+    file: 'routes/maintenance/request.tsx',
+    auth: true,
+    layout: 'default',
+  },
   { id: 'scheduled-maintenance', path: 'scheduled_maintenance', file: soon, auth: true, layout: 'default' },
   { id: 'contact-us', path: 'contact_us', file: 'routes/contact-us.tsx', layout: 'default' },
-  { id: 'date-picker', path: 'date_picker', file: soon, auth: true, layout: 'default' },
-  { id: 'time', path: 'time', file: soon, auth: true, layout: 'default' },
+  { id: 'date-picker', path: 'date_picker', file: 'routes/maintenance/date-picker.tsx', auth: true, layout: 'default' },
+  { id: 'time', path: 'time', file: 'routes/maintenance/time.tsx', auth: true, layout: 'default' },
   { id: 'terms', path: 'terms_conditions', file: 'routes/terms.tsx', layout: 'default' },
   { id: 'profile', path: 'profile', file: 'routes/profile.tsx', auth: true, layout: 'default' },
   { id: 'notifications', path: 'notifications', file: 'routes/notifications.tsx', auth: true, layout: 'default' },
@@ -40,8 +48,20 @@ export const CUSTOMER_ROUTES: CustomerRoute[] = [
   { id: 'complaint', path: 'more/complaints_inquiries/:id', file: soon, auth: true, layout: 'default' },
   { id: 'order-complaints', path: 'more/order_complaints_inquiries', file: soon, auth: true, layout: 'default' },
   { id: 'orders', path: 'orders', file: 'routes/orders/index.tsx', auth: true, layout: 'default' },
-  { id: 'orders-immediate', path: 'orders/immediate_maintenance', file: soon, auth: true, layout: 'default' },
-  { id: 'orders-immediate-id', path: 'orders/immediate_maintenance/:id', file: soon, auth: true, layout: 'default' },
+  {
+    id: 'orders-immediate',
+    path: 'orders/immediate_maintenance',
+    file: 'routes/maintenance/orders.tsx',
+    auth: true,
+    layout: 'default',
+  },
+  {
+    id: 'orders-immediate-id',
+    path: 'orders/immediate_maintenance/:id',
+    file: 'routes/maintenance/order.tsx',
+    auth: true,
+    layout: 'default',
+  },
   {
     id: 'orders-store',
     path: 'orders/online_store_order',

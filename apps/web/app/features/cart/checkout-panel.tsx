@@ -4,8 +4,8 @@
  * wallet payment lands on the order. Each attempt carries an Idempotency-Key.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconCreditCard, IconMapPin, IconPlus, IconWallet } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
@@ -14,7 +14,7 @@ import type { Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AddressForm } from './address-form.tsx';
-import { addressText } from './address-text.ts';
+import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -76,23 +76,12 @@ export function CheckoutPanel({
           </Button>
         </Group>
         {addresses.length ? (
-          <Radio.Group
-            value={addressId ? String(addressId) : null}
-            onChange={(v) => choose(Number(v))}
-            aria-label={t('cart.ui_delivery_address')}
-          >
-            <Stack gap={6}>
-              {addresses.map((a) => (
-                <Radio
-                  key={a.id}
-                  value={String(a.id)}
-                  label={a.label || a.city}
-                  description={addressText(t, a)}
-                  data-testid="address-option"
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
+          <AddressRadios
+            addresses={addresses}
+            value={addressId}
+            onChange={choose}
+            label={t('cart.ui_delivery_address')}
+          />
         ) : (
           <Text fz="sm" c="gray.7">
             {t('cart.ui_no_addresses')}
@@ -109,33 +98,7 @@ export function CheckoutPanel({
         <Text fw={700} id="payment-method-label">
           {t('cart.ui_payment_method')}
         </Text>
-        <SegmentedControl
-          fullWidth
-          value={method}
-          onChange={(v) => setMethod(v as PaymentMethod)}
-          aria-labelledby="payment-method-label"
-          data={[
-            {
-              value: 'electronic',
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap">
-                  <IconCreditCard size={16} aria-hidden />
-                  {t('orders.ui_method_electronic')}
-                </Group>
-              ),
-            },
-            {
-              value: 'wallet',
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap">
-                  <IconWallet size={16} aria-hidden />
-                  {t('orders.ui_method_wallet')}
-                </Group>
-              ),
-            },
-          ]}
-          data-testid="payment-method"
-        />
+        <PaymentMethodControl value={method} onChange={setMethod} labelledBy="payment-method-label" />
         {method === 'wallet' && balance !== null ? (
           <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
             {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}

@@ -1,8 +1,9 @@
-/** Parts of an order's page shared by the customer's page and the dashboard: a titled card, the lines, the timeline. */
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+/** Parts of an order's page shared by the customer's pages (any kind) and the dashboard: the heading, a titled card, the lines, the timeline. */
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { StoreOrderDetail } from '@pool/contracts/orders';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';
 import { RatingStars } from './rating-stars.tsx';
@@ -68,5 +69,44 @@ export function TimelineSection({
     <Section title={t('orders.ui_timeline')}>
       <OrderTimeline events={events} label={label} />
     </Section>
+  );
+}
+
+/** An order page's heading: the way back to the list, "Order <number>", its state and time, and the page's actions. */
+export function OrderHeading({
+  back,
+  title,
+  number,
+  badge,
+  createdAt,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  number: string;
+  badge: React.ReactNode;
+  createdAt: string;
+  /** The actions beside it (buttons). */
+  children?: React.ReactNode;
+}) {
+  const { lang } = useLang();
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Stack gap={4}>
+        <Anchor component={Link} to={back.to} fz="sm">
+          {back.label}
+        </Anchor>
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          {title} <bdi data-testid="order-number">{number}</bdi>
+        </Title>
+        <Group gap="sm">
+          {badge}
+          <Text fz="sm" c="gray.7">
+            {formatDateTime(lang, createdAt)}
+          </Text>
+        </Group>
+      </Stack>
+      <Group gap="sm">{children}</Group>
+    </Group>
   );
 }

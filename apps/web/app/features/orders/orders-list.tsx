@@ -1,4 +1,8 @@
-/** The customer's store orders by the spec's tabs (new, current, waiting, pending payment, finished), kept in the URL. */
+/**
+ * The customer's orders by the spec's tabs (new, current, waiting, pending payment, finished), kept in the URL:
+ * store orders by default, or any kind's with its own card (`card`).
+ */
+import { Fragment } from 'react';
 import { Center, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +12,20 @@ import { ORDER_TABS, type StoreOrderItem } from '@pool/contracts/orders';
 import { PageNumbers } from '../../components/page-numbers.tsx';
 import { OrderCard } from './order-card.tsx';
 
-export function OrdersList({
+export function OrdersList<T extends { id: number } = StoreOrderItem>({
   orders,
   pagination,
   tab,
   withAll,
+  card,
 }: {
-  orders: StoreOrderItem[];
+  orders: T[];
   pagination: Pages | null;
   tab: string;
   /** Offer an "all" tab first (the store orders page). */
   withAll?: boolean;
+  /** One order's card (the store's own by default). */
+  card?: (order: T) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();
@@ -57,9 +64,13 @@ export function OrdersList({
         </Paper>
       ) : (
         <Stack gap="sm" data-testid="orders-list">
-          {orders.map((o) => (
-            <OrderCard key={o.id} order={o} />
-          ))}
+          {orders.map((o) =>
+            card ? (
+              <Fragment key={o.id}>{card(o)}</Fragment>
+            ) : (
+              <OrderCard key={o.id} order={o as unknown as StoreOrderItem} />
+            ),
+          )}
         </Stack>
       )}
       {pagination && pagination.total_pages > 1 ? (

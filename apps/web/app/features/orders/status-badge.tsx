@@ -12,19 +12,27 @@ const COLORS: Record<StoreOrderStatus, string> = {
   refused: 'red',
 };
 
-/** A store order's state by its label (dark text on a light tint, for contrast). */
-export function OrderStatusBadge({ status, size = 'md' }: { status: StoreOrderStatus; size?: 'sm' | 'md' | 'lg' }) {
-  const { t } = useTranslation();
+/** An order's state by its label (dark text on a light tint, for contrast): any kind's, given its label and colour. */
+export function StateBadge({
+  status,
+  label,
+  color,
+  size = 'md',
+}: {
+  status: string;
+  label: string;
+  color: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   return (
-    <Badge
-      variant="light"
-      size={size}
-      color={COLORS[status]}
-      c={`${COLORS[status]}.9`}
-      data-testid="order-status"
-      data-status={status}
-    >
-      {t(`orders.status_${status}`)}
+    <Badge variant="light" size={size} color={color} c={`${color}.9`} data-testid="order-status" data-status={status}>
+      {label}
     </Badge>
   );
+}
+
+/** A store order's state by its label. */
+export function OrderStatusBadge({ status, size = 'md' }: { status: StoreOrderStatus; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation();
+  return <StateBadge status={status} label={t(`orders.status_${status}`)} color={COLORS[status]} size={size} />;
 }

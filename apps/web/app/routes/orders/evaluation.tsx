@@ -1,4 +1,7 @@
-/** `/orders/evaluation/{evaluation}`: rate each product of a delivered order once (1-5 stars and an optional comment). */
+/**
+ * `/orders/evaluation/{evaluation}`: rate each product of a delivered store order once, or the
+ * technician of a finished service order (1-5 stars and an optional comment).
+ */
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -14,22 +17,35 @@ import { useLang } from '../../lib/use-lang.ts';
 import { RatingStars } from '../../features/orders/rating-stars.tsx';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { Thumb } from '../../features/cart/thumb.tsx';
+import { StaffRating } from '../../features/maintenance/staff-rating.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_rate_products');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
-  if (!api.auth || api.auth.is_guest) return { order: null };
+  if (!api.auth || api.auth.is_guest) return { order: null, staff: null };
   const id = Number(params.evaluation);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  // A service order rates its staff member; a store order its products.
+  const evaluation = await api.GET('/api/user/evaluations/{id}', { params: { path: { id } } });
+  if (isSuccess(evaluation) && evaluation.data.kind !== 'store') return { order: null, staff: evaluation.data };
   const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
-  return { order: res.data };
+  return { order: res.data, staff: null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
+  if (form.get('intent') === 'rate-staff') {
+    return api.POST('/api/user/maintenance-orders/{id}/rate', {
+      params: { path: asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/rate'>>({ id: params.evaluation }) },
+      body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/rate'>>({
+        stars: String(form.get('stars') ?? ''),
+        comment: String(form.get('comment') ?? ''),
+      }),
+    });
+  }
   // The address's id and the form's fields as they came: the API validates them.
   return api.POST('/api/user/store-orders/{id}/rate', {
     params: { path: asSent<PathParams<'post', '/api/user/store-orders/{id}/rate'>>({ id: params.evaluation }) },
@@ -120,7 +136,17 @@ function RateLine({ line }: { line: Line }) {
 export default function EvaluationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLang();
-  const { order } = loaderData;
+  const { order, staff } = loaderData;
+  if (staff) {
+    return (
+      <AccountPage
+        title={t('maintenance-site.rate_title')}
+        intro={t('maintenance-site.rate_intro', { number: staff.number })}
+      >
+        <StaffRating view={staff} />
+      </AccountPage>
+    );
+  }
   if (!order) return null;
   const lines = order.lines.filter(
     (l, i, all) => l.product_id !== null && all.findIndex((x) => x.product_id === l.product_id) === i,

@@ -8,9 +8,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   const id = Number(new URL(request.url).searchParams.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw redirect(localePath(api.lang, '/orders'));
-  // Only store orders exist so far; a store order that is not mine answers 404 and lands on my orders.
+  // A store order, else a maintenance order; one that is not mine answers 404 and lands on my orders.
   const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
-  throw redirect(localePath(api.lang, isSuccess(res) ? `/orders/online_store_order/${id}` : '/orders'));
+  if (isSuccess(res)) throw redirect(localePath(api.lang, `/orders/online_store_order/${id}`));
+  const service = await api.GET('/api/user/maintenance-orders/{id}', { params: { path: { id } } });
+  throw redirect(localePath(api.lang, isSuccess(service) ? `/orders/immediate_maintenance/${id}` : '/orders'));
 }
 
 export default function OrderDetails() {

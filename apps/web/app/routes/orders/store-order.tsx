@@ -5,7 +5,7 @@
  * way to rate the products once delivered.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Container, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Grid, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconStar, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
 import { InvoiceView } from '../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../features/orders/qr.server.ts';
 import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
-import { OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
+import { OrderHeading, OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_order');
 
@@ -124,55 +124,45 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Anchor component={Link} to={to('/orders/online_store_order')} fz="sm">
-              {t('orders.ui_back_to_orders')}
-            </Anchor>
-            <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-              {t('orders.ui_order_title')} <bdi data-testid="order-number">{order.number}</bdi>
-            </Title>
-            <Group gap="sm">
-              <OrderStatusBadge status={order.status} size="lg" />
-              <Text fz="sm" c="gray.7">
-                {formatDateTime(lang, order.created_at)}
-              </Text>
-            </Group>
-          </Stack>
-          <Group gap="sm">
-            {order.has_invoice && invoice ? (
-              <Button
-                variant="light"
-                leftSection={<IconFileInvoice size={18} aria-hidden />}
-                onClick={() => setShowInvoice(true)}
-                data-testid="invoice-open"
-              >
-                {t('orders.ui_invoice')}
-              </Button>
-            ) : null}
-            {order.can_rate ? (
-              <Button
-                component={Link}
-                to={to(`/orders/evaluation/${order.id}`)}
-                leftSection={<IconStar size={18} aria-hidden />}
-                data-testid="rate-open"
-              >
-                {t('orders.ui_rate_products')}
-              </Button>
-            ) : null}
-            {order.can_cancel ? (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconX size={18} aria-hidden />}
-                onClick={() => setCancelling(true)}
-                data-testid="order-cancel"
-              >
-                {t('orders.ui_cancel_order')}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
+        <OrderHeading
+          back={{ to: to('/orders/online_store_order'), label: t('orders.ui_back_to_orders') }}
+          title={t('orders.ui_order_title')}
+          number={order.number}
+          badge={<OrderStatusBadge status={order.status} size="lg" />}
+          createdAt={order.created_at}
+        >
+          {order.has_invoice && invoice ? (
+            <Button
+              variant="light"
+              leftSection={<IconFileInvoice size={18} aria-hidden />}
+              onClick={() => setShowInvoice(true)}
+              data-testid="invoice-open"
+            >
+              {t('orders.ui_invoice')}
+            </Button>
+          ) : null}
+          {order.can_rate ? (
+            <Button
+              component={Link}
+              to={to(`/orders/evaluation/${order.id}`)}
+              leftSection={<IconStar size={18} aria-hidden />}
+              data-testid="rate-open"
+            >
+              {t('orders.ui_rate_products')}
+            </Button>
+          ) : null}
+          {order.can_cancel ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => setCancelling(true)}
+              data-testid="order-cancel"
+            >
+              {t('orders.ui_cancel_order')}
+            </Button>
+          ) : null}
+        </OrderHeading>
 
         {order.can_pay ? (
           <Alert

@@ -1,0 +1,134 @@
+/**
+ * The visit's day in the company's time zone: a month calendar (Mantine's
+ * DatePicker, its names from Intl in the page's language) whose cells carry
+ * the Hijri day (Umm al-Qura) under the Gregorian one, days before today in
+ * Riyadh disabled, and the chosen day written out in both calendars.
+ */
+import '@mantine/dates/styles.css';
+import { Box, Input, Paper, Stack, Text } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/lang.ts';
+import {
+  gregorianLabel,
+  hijriDayNumber,
+  hijriLabel,
+  hijriMonthsLabel,
+  isDay,
+  monthLabel,
+  riyadhToday,
+  weekdayLabel,
+} from './riyadh-day.ts';
+
+/** How far ahead a visit may be booked. */
+const DAYS_AHEAD = 90;
+
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The chosen day in words, Gregorian then Hijri. */
+export function DayInWords({ day, lang }: { day: string; lang: Lang }) {
+  return (
+    <Stack gap={0} data-testid="chosen-day">
+      <Text fw={700}>{gregorianLabel(day, lang)}</Text>
+      <Text fz="sm" c="gray.7" data-testid="chosen-day-hijri">
+        {hijriLabel(day, lang)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function DateField({
+  value,
+  onChange,
+  lang,
+  label,
+  error,
+}: {
+  value: string | null;
+  onChange: (day: string) => void;
+  lang: Lang;
+  label: string;
+  error?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const today = riyadhToday();
+  const labelId = useId();
+  const errorId = useId();
+  // In Arabic the calendar runs right to left: "next" points left.
+  const [Prev, Next] = lang === 'ar' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
+  return (
+    <Input.Wrapper
+      label={<span id={labelId}>{label}</span>}
+      withAsterisk
+      error={error}
+      errorProps={{ id: errorId }}
+      data-testid="date-field"
+    >
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        mt={4}
+        aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <Stack gap="sm" align="center">
+          <DatePicker
+            value={isDay(value) ? value : null}
+            onChange={(v) => v && onChange(v)}
+            defaultDate={isDay(value) ? value : today}
+            minDate={today}
+            maxDate={plusDays(today, DAYS_AHEAD)}
+            maxLevel="month"
+            firstDayOfWeek={0}
+            weekendDays={[5, 6]}
+            hideOutsideDates
+            size="md"
+            monthLabelFormat={(d) => (
+              <Stack gap={0} align="center">
+                <span>{monthLabel(d, lang)}</span>
+                <Text span fz="xs" c="gray.7">
+                  {hijriMonthsLabel(d, lang)}
+                </Text>
+              </Stack>
+            )}
+            weekdayFormat={(d) => weekdayLabel(d, lang)}
+            getDayAriaLabel={(d) => `${gregorianLabel(d, lang)} (${hijriLabel(d, lang)})`}
+            renderDay={(d) => (
+              <Stack gap={0} align="center" lh={1.1}>
+                <span>{Number(d.slice(8, 10))}</span>
+                <Text span fz={10} c="inherit" opacity={0.75} aria-hidden>
+                  {hijriDayNumber(d)}
+                </Text>
+              </Stack>
+            )}
+            previousIcon={<Prev size={18} aria-hidden />}
+            nextIcon={<Next size={18} aria-hidden />}
+            ariaLabels={{
+              previousMonth: t('maintenance-site.previous_month'),
+              nextMonth: t('maintenance-site.next_month'),
+            }}
+            styles={{
+              day: { height: 46, width: 44 },
+              calendarHeader: { maxWidth: 'none' },
+              calendarHeaderLevel: { height: 'auto', paddingBlock: 4 },
+            }}
+            data-testid="date-picker"
+          />
+          <Box w="100%">
+            {isDay(value) ? (
+              <DayInWords day={value} lang={lang} />
+            ) : (
+              <Text fz="sm" c="gray.7">
+                {t('maintenance-site.choose_day')}
+              </Text>
+            )}
+          </Box>
+        </Stack>
+      </Paper>
+    </Input.Wrapper>
+  );
+}

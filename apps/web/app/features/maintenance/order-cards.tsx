@@ -1,0 +1,65 @@
+/** Orders in a list: a maintenance order (number, state, problem, visit time, total), and any kind's order on the orders page. */
+import { ThemeIcon } from '@mantine/core';
+import { IconTool } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CustomerOrderItem, MaintenanceOrderItem, MaintenanceStatus } from '@pool/contracts/maintenance';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { Thumb } from '../cart/index.ts';
+import { OrderCardFrame, OrderCardLines, StateBadge } from '../orders/index.ts';
+import { MaintenanceStatusBadge } from './status.tsx';
+
+const ToolIcon = () => (
+  <ThemeIcon size={64} radius="md" variant="light" color="cyan" aria-hidden>
+    <IconTool size={30} />
+  </ThemeIcon>
+);
+
+/** The total, or "price offer coming" before there is one. */
+function useTotal() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  return (total: number) => (total ? formatMoney(lang, total) : t('maintenance-site.no_price_yet'));
+}
+
+export function MaintenanceOrderCard({ order }: { order: MaintenanceOrderItem }) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const total = useTotal();
+  return (
+    <OrderCardFrame to={to(`/orders/immediate_maintenance/${order.id}`)} picture={<ToolIcon />}>
+      <OrderCardLines
+        number={order.number}
+        badge={<MaintenanceStatusBadge status={order.status} size="sm" />}
+        title={order.problem}
+        note={t('maintenance-site.visit_at', { time: formatDateTime(lang, order.scheduled_at) })}
+        total={total(order.total)}
+      />
+    </OrderCardFrame>
+  );
+}
+
+/** Any kind's order on the orders page: its state named by its kind's texts. */
+export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const total = useTotal();
+  const store = order.kind === 'store';
+  return (
+    <OrderCardFrame to={to(order.path)} picture={store ? <Thumb src={order.image} alt="" size={64} /> : <ToolIcon />}>
+      <OrderCardLines
+        number={order.number}
+        badge={
+          store ? (
+            <StateBadge status={order.status} label={t(`orders.status_${order.status}`)} color="blue" size="sm" />
+          ) : (
+            <MaintenanceStatusBadge status={order.status as MaintenanceStatus} size="sm" />
+          )
+        }
+        title={order.title}
+        note={`${store ? '' : `${t('maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
+        total={total(order.total)}
+      />
+    </OrderCardFrame>
+  );
+}

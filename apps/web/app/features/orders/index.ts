@@ -1,0 +1,5 @@
+/** What other features may use of the orders' pieces (the boundary is checked by .dependency-cruiser.cjs). */
+export { CancelDialog } from './cancel-dialog.tsx';
+export { OrderCardFrame, OrderCardLines } from './order-card.tsx';
+export { OrderHeading, Section } from './order-sections.tsx';
+export { StateBadge } from './status-badge.tsx';

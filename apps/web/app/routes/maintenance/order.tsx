@@ -1,0 +1,474 @@
+/**
+ * `/orders/immediate_maintenance/{id}`: one maintenance order. Its state and
+ * timeline; the request; the price offer with every line, to accept and pay
+ * (card or wallet) or reject with a reason; cancel while allowed; the
+ * technician's card and arrival window; extra services to accept and pay or
+ * reject; the visit report; the chat and the rating. The page follows the
+ * order live: each of its notifications changes the header's count, which
+ * reloads the page's data (components/live-count.tsx).
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCreditCard,
+  IconMap2,
+  IconMessageCircle,
+  IconStar,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
+import type { Route } from './+types/order';
+import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
+import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
+import { answerFieldErrors } from '../../lib/forms.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
+import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
+import { OrderTimeline } from '../../features/orders/timeline.tsx';
+import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
+import { OfferSummary } from '../../features/maintenance/offer.tsx';
+import { PayDialog, type PayMethod } from '../../features/maintenance/pay-dialog.tsx';
+import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
+import { MaintenanceStatusBadge } from '../../features/maintenance/status.tsx';
+import { ArrivalView, ExtraCard, ReportSection, StaffCardView } from '../../features/maintenance/visit.tsx';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.order_title');
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = await apiFor(context, request);
+  if (!api.auth || api.auth.is_guest) return { order: null, reasons: [], balance: null };
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const res = await api.GET('/api/user/maintenance-orders/{id}', { params: { path: { id } } });
+  if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
+  const order = res.data;
+  const payable = order.can_accept || order.extras.some((x) => x.status === 'proposed' || x.status === 'accepted');
+  const [reasons, wallet] = await Promise.all([
+    order.can_cancel ? api.GET('/api/user/cancel-reasons') : null,
+    payable ? api.GET('/api/user/wallet') : null,
+  ]);
+  return {
+    order,
+    reasons: reasons && isSuccess(reasons) ? reasons.data : [],
+    balance: wallet && isSuccess(wallet) ? wallet.data.balance : null,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const api = await apiFor(context, request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '');
+  // The path's id and the form's fields as they came: the API validates them.
+  const path = asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/accept'>>({ id: params.id });
+  const key = field('idempotency_key').slice(0, 128);
+  const headers = key ? { 'idempotency-key': key } : {};
+  const extra = asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/extras/{extraId}/accept'>>({
+    id: params.id,
+    extraId: field('extra_id'),
+  });
+  switch (field('intent')) {
+    case 'accept':
+      return api.POST('/api/user/maintenance-orders/{id}/accept', {
+        params: { path },
+        headers,
+        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/accept'>>({
+          payment_method: field('payment_method'),
+        }),
+      });
+    case 'pay':
+      return api.POST('/api/user/maintenance-orders/{id}/pay', { params: { path }, headers });
+    case 'reject':
+      return api.POST('/api/user/maintenance-orders/{id}/reject', {
+        params: { path },
+        body: { reason: field('reason') },
+      });
+    case 'cancel':
+      return api.POST('/api/user/maintenance-orders/{id}/cancel', {
+        params: { path },
+        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/cancel'>>({
+          cancel_reason_id: field('cancel_reason_id'),
+          note: field('note'),
+        }),
+      });
+    case 'extra-accept':
+      return api.POST('/api/user/maintenance-orders/{id}/extras/{extraId}/accept', {
+        params: { path: extra },
+        headers,
+        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/extras/{extraId}/accept'>>({
+          payment_method: field('payment_method'),
+        }),
+      });
+    case 'extra-reject':
+      return api.POST('/api/user/maintenance-orders/{id}/extras/{extraId}/reject', {
+        params: { path: extra },
+        body: { reason: field('reason') },
+      });
+    default:
+      return { msg: '', key: 'fail', data: null, status: 400 };
+  }
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** The toast of a page reached back from the card page. */
+function usePaymentReturn() {
+  const { t } = useTranslation();
+  const toast = useToasts();
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const status = params.get('payment_status');
+    if (!status) return;
+    if (status === 'paid') toast.success(t('maintenance-site.paid_toast'));
+    else if (status === 'failed') toast.error(t('orders.ui_payment_failed'));
+    else toast.info(t('orders.ui_payment_pending'));
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const k of ['payment_status', 'payment_id']) next.delete(k);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+type Dialog =
+  | { kind: 'accept' }
+  | { kind: 'reject' }
+  | { kind: 'cancel' }
+  | { kind: 'extra-accept'; extra: ExtraView }
+  | { kind: 'extra-reject'; extra: ExtraView }
+  | null;
+
+function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const r = order.request;
+  const loc = r.location;
+  const mapUrl =
+    loc.lat !== null && loc.lng !== null
+      ? `https://www.google.com/maps/search/?api=1&query=${loc.lat},${loc.lng}`
+      : null;
+  return (
+    <Section title={t('maintenance-site.request')}>
+      <Stack gap={2}>
+        <Text fz="sm" c="gray.7">
+          {t('maintenance-site.problem')}
+        </Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="request-problem">
+          {r.problem}
+        </Text>
+      </Stack>
+      <Stack gap={2}>
+        <Text fz="sm" c="gray.7">
+          {t('maintenance-site.place')}
+        </Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{r.place}</Text>
+      </Stack>
+      {r.images.length ? (
+        <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+          {r.images.map((u, i) => (
+            <a key={u} href={u} target="_blank" rel="noreferrer">
+              <Image src={u} alt={t('maintenance-site.image_alt', { n: i + 1 })} radius="md" h={96} fit="cover" />
+            </a>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Stack gap={2}>
+        <Text fz="sm" c="gray.7">
+          {t('maintenance-site.visit_time')}
+        </Text>
+        <Text fw={600} data-testid="request-visit">
+          {formatDateTime(lang, r.scheduled_at)}
+        </Text>
+      </Stack>
+      <Stack gap={2}>
+        <Text fz="sm" c="gray.7">
+          {t('maintenance-site.where')}
+        </Text>
+        <Text data-testid="request-location">
+          {loc.type === 'address' && loc.text
+            ? loc.text
+            : loc.type === 'short_code'
+              ? t('maintenance-site.short_code_is', { code: loc.short_code })
+              : t('maintenance-site.pin_at', { lat: loc.lat, lng: loc.lng })}
+          {r.city && loc.type !== 'address' ? ` · ${r.city}` : ''}
+        </Text>
+        {mapUrl ? (
+          <Anchor href={mapUrl} target="_blank" rel="noreferrer" fz="sm">
+            <Group gap={4} component="span">
+              <IconMap2 size={16} aria-hidden />
+              {t('maintenance-site.open_map')}
+            </Group>
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}
+
+export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const handle = useAnswerHandler();
+  const { order, reasons, balance } = loaderData;
+  const act = useFetcher<Answer<unknown>>({ key: 'maintenance-order' });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [payKey, setPayKey] = useState(newKey);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  usePaymentReturn();
+  useEffect(() => {
+    if (!act.data) return;
+    setPayKey(newKey());
+    handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
+      successToast: true,
+      onSuccess: (d) => {
+        if (d && typeof d === 'object' && 'redirect_url' in d && d.redirect_url) {
+          window.location.assign(d.redirect_url);
+          return;
+        }
+        setDialog(null);
+        setReasonError(null);
+      },
+      onError: (a) => setReasonError(Object.values(answerFieldErrors(a))[0] ?? null),
+    });
+  }, [act.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!order) return null;
+  const busy = act.state !== 'idle';
+  const send = (values: Record<string, string>) => void act.submit(values, { method: 'post' });
+  const money = (h: number) => formatMoney(lang, h);
+  const rejected =
+    order.status === 'offer_rejected' ? [...order.events].reverse().find((e) => e.status === 'offer_rejected') : null;
+
+  return (
+    <Container size="lg" px="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <OrderHeading
+          back={{ to: to('/orders/immediate_maintenance'), label: t('maintenance-site.back_to_orders') }}
+          title={t('maintenance-site.order_title')}
+          number={order.number}
+          badge={<MaintenanceStatusBadge status={order.status} size="lg" />}
+          createdAt={order.created_at}
+        >
+          {order.can_chat ? (
+            <Button
+              component={Link}
+              to={to(`/chat/chat_immediate_maintenance?order=${order.id}`)}
+              variant="light"
+              leftSection={<IconMessageCircle size={18} aria-hidden />}
+              data-testid="order-chat"
+            >
+              {t('maintenance-site.chat')}
+            </Button>
+          ) : null}
+          {order.can_rate ? (
+            <Button
+              component={Link}
+              to={to(`/orders/evaluation/${order.id}`)}
+              leftSection={<IconStar size={18} aria-hidden />}
+              data-testid="rate-open"
+            >
+              {t('maintenance-site.rate')}
+            </Button>
+          ) : null}
+          {order.can_cancel ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => setDialog({ kind: 'cancel' })}
+              data-testid="order-cancel"
+            >
+              {t('maintenance-site.cancel_order')}
+            </Button>
+          ) : null}
+        </OrderHeading>
+
+        {order.can_pay ? (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            title={t('maintenance-site.status_pending_payment')}
+            data-testid="pay-alert"
+          >
+            <Stack gap="sm">
+              {order.pay_by ? (
+                <Text fz="sm">{t('maintenance-site.pay_by', { time: formatDateTime(lang, order.pay_by) })}</Text>
+              ) : null}
+              <Group>
+                <Button
+                  leftSection={<IconCreditCard size={18} aria-hidden />}
+                  loading={busy}
+                  onClick={() => send({ intent: 'pay', idempotency_key: payKey })}
+                  data-testid="pay-again"
+                >
+                  {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        {order.cancel_reason || order.cancel_note ? (
+          <Alert color="gray" title={t('orders.ui_cancel_reason')}>
+            {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
+          </Alert>
+        ) : null}
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <Section title={t('maintenance-site.offer')}>
+                {order.offer ? (
+                  <>
+                    <OfferSummary offer={order.offer} />
+                    {rejected?.note ? (
+                      <Text fz="sm" c="orange.9" data-testid="offer-rejected-note">
+                        {t('maintenance-site.rejected_note', { reason: rejected.note })}
+                      </Text>
+                    ) : null}
+                    {order.can_accept || order.can_reject ? (
+                      <Group justify="flex-end" gap="sm">
+                        {order.can_reject ? (
+                          <Button
+                            variant="default"
+                            leftSection={<IconX size={18} aria-hidden />}
+                            onClick={() => setDialog({ kind: 'reject' })}
+                            data-testid="offer-reject"
+                          >
+                            {t('maintenance-site.reject_offer')}
+                          </Button>
+                        ) : null}
+                        {order.can_accept ? (
+                          <Button
+                            leftSection={<IconCheck size={18} aria-hidden />}
+                            onClick={() => setDialog({ kind: 'accept' })}
+                            data-testid="offer-accept"
+                          >
+                            {t('maintenance-site.accept_offer')}
+                          </Button>
+                        ) : null}
+                      </Group>
+                    ) : null}
+                  </>
+                ) : (
+                  <Text c="gray.7" data-testid="offer-waiting">
+                    {t('maintenance-site.offer_waiting')}
+                  </Text>
+                )}
+              </Section>
+              {order.extras.length ? (
+                <Section title={t('maintenance-site.extras')}>
+                  {order.extras.map((x) => (
+                    <ExtraCard
+                      key={x.id}
+                      extra={x}
+                      busy={busy}
+                      onAccept={(extra) => setDialog({ kind: 'extra-accept', extra })}
+                      onReject={(extra) => setDialog({ kind: 'extra-reject', extra })}
+                    />
+                  ))}
+                </Section>
+              ) : null}
+              {order.report ? (
+                <Section title={t('maintenance-site.report')}>
+                  <ReportSection report={order.report} />
+                </Section>
+              ) : null}
+              <Section title={t('maintenance-site.timeline')}>
+                <OrderTimeline events={order.events} label={(s) => t(`maintenance-site.status_${s}`)} />
+              </Section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              {order.staff ? (
+                <Section title={t('maintenance-site.technician')}>
+                  <StaffCardView staff={order.staff} />
+                  {order.arrival && ['technician_assigned', 'on_the_way'].includes(order.status) ? (
+                    <ArrivalView arrival={order.arrival} />
+                  ) : null}
+                </Section>
+              ) : null}
+              {order.rating ? (
+                <Section title={t('maintenance-site.your_rating')}>
+                  <RatingStars
+                    value={order.rating.stars}
+                    label={t('orders.ui_your_rating', { rating: order.rating.stars })}
+                  />
+                  {order.rating.comment ? <Text fz="sm">{order.rating.comment}</Text> : null}
+                </Section>
+              ) : null}
+              <RequestSection order={order} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+
+      <PayDialog
+        opened={dialog?.kind === 'accept'}
+        title={t('maintenance-site.accept_title')}
+        question={t('maintenance-site.accept_question', { total: money(order.offer?.prices.total ?? 0) })}
+        total={order.offer?.prices.total ?? 0}
+        balance={balance}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onPay={(method: PayMethod) => send({ intent: 'accept', payment_method: method, idempotency_key: payKey })}
+      />
+      <PayDialog
+        opened={dialog?.kind === 'extra-accept'}
+        title={t('maintenance-site.extras')}
+        question={t('maintenance-site.accept_question', {
+          total: money(dialog?.kind === 'extra-accept' ? dialog.extra.total : 0),
+        })}
+        total={dialog?.kind === 'extra-accept' ? dialog.extra.total : 0}
+        balance={balance}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onPay={(method: PayMethod) =>
+          dialog?.kind === 'extra-accept' &&
+          send({
+            intent: 'extra-accept',
+            extra_id: String(dialog.extra.id),
+            payment_method: method,
+            idempotency_key: payKey,
+          })
+        }
+      />
+      <ReasonDialog
+        key={dialog?.kind === 'reject' ? 'reject' : dialog?.kind === 'extra-reject' ? `x${dialog.extra.id}` : 'none'}
+        opened={dialog?.kind === 'reject' || dialog?.kind === 'extra-reject'}
+        title={t(
+          dialog?.kind === 'extra-reject' ? 'maintenance-site.extra_reject_title' : 'maintenance-site.reject_title',
+        )}
+        busy={busy}
+        error={reasonError}
+        onClose={() => setDialog(null)}
+        onSend={(reason) =>
+          dialog?.kind === 'extra-reject'
+            ? send({ intent: 'extra-reject', extra_id: String(dialog.extra.id), reason })
+            : send({ intent: 'reject', reason })
+        }
+      />
+      <CancelDialog
+        opened={dialog?.kind === 'cancel'}
+        title={t('maintenance-site.cancel_order')}
+        question={t('maintenance-site.cancel_question', { number: order.number })}
+        reasons={reasons}
+        busy={busy}
+        confirmLabel={t('maintenance-site.cancel_order')}
+        onClose={() => setDialog(null)}
+        onConfirm={(v) => send({ intent: 'cancel', ...v })}
+      />
+    </Container>
+  );
+}

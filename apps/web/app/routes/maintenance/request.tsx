@@ -1,0 +1,250 @@
+/**
+ * `/Immediate_maintenance`: a maintenance request. The problem and the place
+ * in words, pictures (uploaded at once, with progress), the visit's day and
+ * time in Riyadh (Hijri beside Gregorian; a past time refused at its field),
+ * and where: a saved address, a map pin or the national address short code.
+ * Checked here with the API's own schema and messages, then by the API (its
+ * field errors land on the fields); the new order opens.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Group, Paper, Stack, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import type { AddressItem } from '@pool/contracts/cart';
+import { MAINTENANCE_IMAGES_MAX, maintenanceRequestBody } from '@pool/contracts/maintenance';
+import type { Route } from './+types/request';
+import { apiFor, isSuccess } from '../../lib/api.server.ts';
+import { asSent, type PathBody, type PathData } from '../../lib/api.ts';
+import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
+import { answerFieldErrors } from '../../lib/forms.ts';
+import { issuesToFields } from '../../lib/i18n.ts';
+import { pageMeta } from '../../lib/page-meta.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useRoot } from '../../lib/use-root.ts';
+import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
+import { AccountPage } from '../../features/account/account-page.tsx';
+import { DateField } from '../../features/dates/date-field.tsx';
+import { isDay, normaliseTime } from '../../features/dates/riyadh-day.ts';
+import { TimeField, timeProblem } from '../../features/dates/time-field.tsx';
+import { ImageUploads } from '../../features/maintenance/image-uploads.tsx';
+import { LocationField, locationBody, type LocationValues } from '../../features/maintenance/location-field.tsx';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.title');
+
+type City = { id: number; name: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await apiFor(context, request);
+  const url = new URL(request.url);
+  const date = url.searchParams.get('date');
+  const time = normaliseTime(url.searchParams.get('time') ?? '');
+  const asked = { date: isDay(date) ? date : null, time };
+  if (!api.auth || api.auth.is_guest) return { addresses: [] as AddressItem[], cities: [] as City[], asked };
+  const [a, c] = await Promise.all([api.GET('/api/user/addresses'), api.GET('/api/user/cities')]);
+  return { addresses: isSuccess(a) ? a.data : [], cities: isSuccess(c) ? c.data : [], asked };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await apiFor(context, request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '');
+  if (field('intent') === 'address') {
+    const { intent: _intent, ...body } = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+    return api.POST('/api/user/addresses', { body: body as unknown as PathBody<'post', '/api/user/addresses'> });
+  }
+  // The form's values as they came: the API validates them (only the chosen way of location is sent).
+  const located = Object.fromEntries(
+    ['address_id', 'lat', 'lng', 'short_code', 'city_id'].filter((k) => form.has(k)).map((k) => [k, field(k)]),
+  );
+  return api.POST('/api/user/immediate-maintenance', {
+    body: asSent<PathBody<'post', '/api/user/immediate-maintenance'>>({
+      problem: field('problem'),
+      place: field('place'),
+      images: form.getAll('images').map(String),
+      date: field('date'),
+      time: field('time'),
+      ...located,
+    }),
+  });
+}
+
+type Values = { problem: string; place: string; date: string | null; time: string | null; images: string[] };
+type Errors = Record<string, React.ReactNode>;
+
+export default function MaintenanceRequestPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const handle = useAnswerHandler();
+  const navigate = useSettledNavigate();
+  const settings = useRoot().settings;
+  const maps = settings?.maps_api_key
+    ? { key: settings.maps_api_key, mapId: settings.maps_map_id ?? 'DEMO_MAP_ID' }
+    : null;
+  const fetcher = useFetcher<Answer<PathData<'post', '/api/user/immediate-maintenance'>>>({
+    key: 'maintenance-request',
+  });
+  const { addresses, cities, asked } = loaderData;
+  const [values, setValues] = useState<Values>({
+    problem: '',
+    place: '',
+    date: asked.date,
+    time: asked.time,
+    images: [],
+  });
+  const [where, setWhere] = useState<LocationValues>({
+    mode: 'address',
+    address_id: addresses[0] ? String(addresses[0].id) : '',
+    lat: '',
+    lng: '',
+    short_code: '',
+    city_id: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (changes: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...changes }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(changes)) delete next[k];
+      return next;
+    });
+  };
+
+  useEffect(() => {
+    handle(fetcher.data, {
+      successToast: true,
+      onSuccess: (order) => navigate(to(`/orders/immediate_maintenance/${order.id}`)),
+      onError: (a) => setErrors(answerFieldErrors(a)),
+    });
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const body = () => ({
+    problem: values.problem.trim(),
+    place: values.place.trim(),
+    images: values.images,
+    date: values.date ?? '',
+    time: values.time ?? '',
+    ...locationBody(where),
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const sent = body();
+    const parsed = maintenanceRequestBody.safeParse(sent);
+    const found: Errors = parsed.success ? {} : issuesToFields(lang, parsed.error.issues as never);
+    if (!values.date) found.date = t('maintenance-site.date_required');
+    if (!values.time) found.time = t('maintenance-site.time_required');
+    else if (timeProblem(values.date, values.time)) found.time = t(timeProblem(values.date, values.time)!);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = document.querySelector<HTMLElement>(`[data-field="${Object.keys(found)[0]}"]`);
+      first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      return;
+    }
+    const form = new FormData();
+    for (const [k, v] of Object.entries(sent)) {
+      if (Array.isArray(v)) v.forEach((x) => form.append(k, x));
+      else form.append(k, v);
+    }
+    void fetcher.submit(form, { method: 'post' });
+  };
+
+  const busy = fetcher.state !== 'idle';
+  return (
+    <AccountPage title={t('maintenance-site.title')} intro={t('maintenance-site.intro')}>
+      <form noValidate onSubmit={submit} data-testid="maintenance-form">
+        <Stack gap="lg">
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Textarea
+                data-field="problem"
+                label={t('maintenance-site.problem')}
+                placeholder={t('maintenance-site.problem_hint')}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxLength={2000}
+                value={values.problem}
+                onChange={(e) => set({ problem: e.currentTarget.value })}
+                error={errors.problem}
+                name="problem"
+                data-testid="maintenance-problem"
+              />
+              <Textarea
+                data-field="place"
+                label={t('maintenance-site.place')}
+                placeholder={t('maintenance-site.place_hint')}
+                withAsterisk
+                autosize
+                minRows={2}
+                maxLength={500}
+                value={values.place}
+                onChange={(e) => set({ place: e.currentTarget.value })}
+                error={errors.place}
+                name="place"
+                data-testid="maintenance-place"
+              />
+              <div data-field="images">
+                <ImageUploads
+                  lang={lang}
+                  value={values.images}
+                  onChange={(images) => set({ images })}
+                  max={MAINTENANCE_IMAGES_MAX}
+                  error={errors.images}
+                />
+              </div>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <div data-field="date">
+                <DateField
+                  lang={lang}
+                  label={t('maintenance-site.date_label')}
+                  value={values.date}
+                  onChange={(date) => set({ date })}
+                  error={errors.date}
+                />
+              </div>
+              <div data-field="time">
+                <TimeField
+                  day={values.date}
+                  label={t('maintenance-site.time_label')}
+                  value={values.time}
+                  onChange={(time) => set({ time })}
+                  error={errors.time}
+                />
+              </div>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-field="address_id">
+            <LocationField
+              value={where}
+              onChange={(changes) => {
+                setWhere((w) => ({ ...w, ...changes }));
+                setErrors(({ address_id: _a, lat: _la, lng: _ln, short_code: _s, city_id: _c, ...rest }) => rest);
+              }}
+              addresses={addresses}
+              cities={cities}
+              maps={maps}
+              errors={errors}
+            />
+          </Paper>
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              size="md"
+              loading={busy}
+              leftSection={
+                <IconSend size={18} aria-hidden style={{ transform: lang === 'ar' ? 'scaleX(-1)' : undefined }} />
+              }
+              data-testid="maintenance-submit"
+            >
+              {t('maintenance-site.send_request')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountPage>
+  );
+}
