@@ -338,6 +338,62 @@ describe('immediate maintenance', () => {
     });
   });
 
+  it('answers no request shape with a 5xx', async () => {
+    const o = await w.offered();
+    const c = await customer(app);
+    const shapes = [
+      null,
+      [],
+      'x',
+      5,
+      { lines: 'x' },
+      { lines: [null] },
+      { lines: [{ kind: 'x', unit_price: -1 }] },
+      { staff_id: 'a' },
+      { payment_method: 'cash' },
+      { reason: ['x'] },
+      { cancel_reason_id: 'abc', note: 7 },
+      { send: 'maybe', lines: [{}] },
+    ];
+    for (const body of shapes) {
+      for (const [method, path] of [
+        ['PUT', `/service-orders/${o.id}/offer`],
+        ['POST', `/service-orders/${o.id}/assign`],
+        ['POST', `/service-orders/${o.id}/cancel`],
+        ['POST', `/service-orders/abc/approve`],
+      ] as const) {
+        const res = await admin(app, method, path, w.boss, body as object);
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBeLessThan(500);
+      }
+      for (const path of ['accept', 'reject', 'cancel', 'pay']) {
+        const res = await api(app, 'POST', `/maintenance-orders/${o.id}/${path}`, {
+          token: c.token,
+          body: body as object,
+        });
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+    const queries: Record<string, string>[] = [
+      { page: '-1' },
+      { tab: 'x' },
+      { kind: 'store' },
+      { staff_id: '1e99' },
+      { q: 'x'.repeat(500) },
+    ];
+    for (const query of queries) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/admin/service-orders',
+        query,
+        headers: { authorization: `Bearer ${w.boss}` },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      const mine = await api(app, 'GET', '/orders', { token: c.token, query });
+      expect(mine.statusCode, mine.body).toBeLessThan(500);
+    }
+    expect(await w.status(o.id)).toBe('offer_sent');
+  });
+
   describe('the offer', () => {
     it('computes VAT per line at the store rate, the discount taking its VAT off', async () => {
       const c = await customer(app);
