@@ -8,7 +8,7 @@ import type { NotificationItem } from '@pool/contracts/notifications';
 import type { ApiPath } from '../lib/api.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
-import { reportStreamCount, reportStreamDown } from './live-count.tsx';
+import { reportStreamCount, reportStreamDown, reportStreamEvent } from './live-count.tsx';
 
 type Alert = NotificationItem & { leaving: boolean };
 
@@ -78,6 +78,8 @@ export function LiveAlerts({
       later(() => remove(item.id), ALERT_MS);
       notified.current?.(item);
     });
+    // The chat's live event: the open chat page fetches what changed.
+    source.addEventListener('chat', (e) => reportStreamEvent('chat', JSON.parse(e.data)));
     // EventSource reconnects by itself; a refused stream (CLOSED) leaves the count to the poll.
     source.onerror = () => reportStreamDown();
     const pending = timers.current;

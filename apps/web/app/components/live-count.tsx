@@ -18,6 +18,19 @@ export function reportStreamDown() {
   streaming = false;
   channel.dispatchEvent(new Event('down'));
 }
+/** Whether the notifications stream is open now (else pages that follow it poll). */
+export const isStreaming = () => streaming;
+
+/** Another event of the stream (the chat's `chat`), for the pages that follow it. */
+export function reportStreamEvent(name: string, data: unknown) {
+  channel.dispatchEvent(new CustomEvent(`event:${name}`, { detail: data }));
+}
+/** Calls `handler` with each stream event `name`; answers the unsubscribe function. */
+export function onStreamEvent<T>(name: string, handler: (data: T) => void) {
+  const listener = (e: Event) => handler((e as CustomEvent<T>).detail);
+  channel.addEventListener(`event:${name}`, listener);
+  return () => channel.removeEventListener(`event:${name}`, listener);
+}
 
 /**
  * Keeps a header's unread-notifications count fresh (the site's bell for a

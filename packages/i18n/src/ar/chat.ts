@@ -31,5 +31,8 @@ export default {
   empty_message: 'اكتب رسالة أو أرفق صورة',
   too_many_images: 'يمكنك إرفاق {{max}} صور على الأكثر في الرسالة الواحدة',
   image_uploaded: 'تم رفع الصورة',
+  kind_immediate_maintenance: 'صيانة فورية',
+  kind_package_subscription: 'صيانة دورية (باقة)',
+  kind_pool_construction: 'إنشاء مسبح',
   closed: 'المحادثة للقراءة فقط: انتهى الطلب منذ أكثر من 14 يومًا',
 };

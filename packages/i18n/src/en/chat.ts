@@ -31,5 +31,8 @@ export default {
   empty_message: 'Write a message or attach an image',
   too_many_images: 'You can attach at most {{max}} images to one message',
   image_uploaded: 'The image was uploaded',
+  kind_immediate_maintenance: 'Immediate maintenance',
+  kind_package_subscription: 'Scheduled maintenance (package)',
+  kind_pool_construction: 'Pool construction',
   closed: 'This chat is read-only: the order ended more than 14 days ago',
 };
