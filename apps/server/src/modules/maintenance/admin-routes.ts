@@ -21,7 +21,7 @@ import {
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
-import { adminActor, assignStaff, cancelOrder } from '../orders/index.ts';
+import { adminActor, assignStaff } from '../orders/index.ts';
 import * as queries from './queries.ts';
 import * as service from './service.ts';
 
@@ -154,14 +154,7 @@ export default async function adminMaintenanceRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        await cancelOrder(app, {
-          orderId: req.params.id,
-          kind: 'immediate_maintenance',
-          actor: adminActor(req.admin!),
-          to,
-          reasonId: req.body.cancel_reason_id,
-          note: req.body.note,
-        });
+        await service.closeOrder(app, req.params.id, adminActor(req.admin!), to, req.body);
         return reply.ok(await show(req.params.id, req.lang), `maintenance.${to}`);
       },
     );

@@ -34,7 +34,7 @@ import {
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { listExtras, readReport } from '../field-work/index.ts';
-import { overlappingVisits, visitStartOf } from '../orders/index.ts';
+import { iso, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
 import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
 
 const KIND = 'immediate_maintenance' as const;
@@ -49,14 +49,6 @@ type StaffRow = typeof st.$inferSelect;
 type CityRow = typeof c.$inferSelect;
 type ItemRow = typeof oi.$inferSelect;
 
-const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const pages = (total: number, perPage: number, page: number) => ({
-  total_items: total,
-  per_page: perPage,
-  total_pages: Math.max(1, Math.ceil(total / perPage)),
-  current_page: page,
-});
 const phoneOf = (x: { countryCode: string; phone: string }) => `+${x.countryCode} ${x.phone}`;
 
 export const staffCardOf = (s: StaffRow): StaffCard => ({

@@ -28,7 +28,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { cancelOrder, customerActor, payAgain } from '../orders/index.ts';
+import { customerActor, payAgain } from '../orders/index.ts';
 import { storeImage } from '../uploads/index.ts';
 import * as queries from './queries.ts';
 import * as service from './service.ts';
@@ -204,14 +204,7 @@ export default async function maintenanceRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await cancelOrder(app, {
-        orderId: req.params.id,
-        kind: 'immediate_maintenance',
-        actor: customerActor(req.user!.id),
-        to: 'cancelled',
-        reasonId: req.body.cancel_reason_id,
-        note: req.body.note,
-      });
+      await service.closeOrder(app, req.params.id, customerActor(req.user!.id), 'cancelled', req.body);
       return reply.ok(await queries.customerDetail(app.db, req.params.id, req.lang), 'maintenance.cancelled');
     },
   );

@@ -29,6 +29,7 @@ import { retryTransaction } from '../../lib/retry.ts';
 import { findAddress } from '../addresses/index.ts';
 import { vatRateBp } from '../cart/index.ts';
 import {
+  cancelOrder,
   customerActor,
   lockOrder,
   markPaid,
@@ -279,3 +280,12 @@ export async function rejectOffer(app: App, userId: number, orderId: number, rea
   await app.events.deliver();
   return order;
 }
+
+/** Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is refunded (kernel). */
+export const closeOrder = (
+  app: App,
+  orderId: number,
+  actor: Actor,
+  to: 'cancelled' | 'refused',
+  body: { cancel_reason_id?: number; note?: string },
+) => cancelOrder(app, { orderId, kind: KIND, actor, to, reasonId: body.cancel_reason_id, note: body.note });

@@ -37,10 +37,12 @@ const oi = tables.orderItems;
 const u = tables.users;
 type ItemRow = typeof oi.$inferSelect;
 
-const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The name in the reader's language. */
+export const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const pages = (total: number, perPage: number, page: number) => ({
+/** A list's `pagination`. */
+export const pages = (total: number, perPage: number, page: number) => ({
   total_items: total,
   per_page: perPage,
   total_pages: Math.max(1, Math.ceil(total / perPage)),
