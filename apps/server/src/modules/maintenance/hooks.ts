@@ -5,7 +5,7 @@
  * (proposed, or accepted and unpaid). `pay_by` is the kernel's. This file
  * imports nothing of the orders module, so the kernel may import it.
  */
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { AppError } from '../../lib/errors.ts';
 
@@ -23,18 +23,10 @@ export async function openExtrasCount(db: Db, orderId: number) {
   return row?.n ?? 0;
 }
 
-async function offerLinesCount(db: Db, orderId: number) {
-  const oi = tables.orderItems;
-  const [row] = await db
-    .select({ n: count() })
-    .from(oi)
-    .where(and(eq(oi.orderId, orderId), isNull(oi.extraId)));
-  return row?.n ?? 0;
-}
-
 export const maintenanceHooks = {
   async beforeMove({ tx, order, move }: Ctx): Promise<void> {
-    if (move.to === 'offer_sent' && (order.total <= 0 || (await offerLinesCount(tx, order.id)) === 0)) {
+    // The total is set only by saving an offer (the order starts at 0).
+    if (move.to === 'offer_sent' && order.total <= 0) {
       throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
     }
     if (move.to === 'completed' && (await openExtrasCount(tx, order.id)) > 0) {

@@ -61,7 +61,8 @@ describe('the order kernel', () => {
         status,
         paymentMethod: 'wallet',
         taxRate: 1500,
-        total: 0,
+        // An amount to pay: a kind's hooks refuse to send an offer of nothing.
+        total: 11_500,
       })
       .returning();
     return row!;
