@@ -38,6 +38,8 @@ export const MAINTENANCE_IMAGES_MAX = 6;
 export const VISIT_MINUTES = 90;
 /** The arrival window shown to the customer: the visit's start, this many minutes either side. */
 export const ARRIVAL_WINDOW_MINUTES = 30;
+/** Once the technician is on the way, the window narrows to their estimate, this many minutes either side. */
+export const ARRIVAL_ESTIMATE_MINUTES = 15;
 /** The upload folder of the request's pictures (POST /api/user/maintenance-images). */
 export const MAINTENANCE_IMAGE_FOLDER = 'maintenance';
 
@@ -311,7 +313,7 @@ export const maintenanceEvent = z.object({
 export const staffCard = ratedStaffCard;
 export type StaffCard = z.infer<typeof staffCard>;
 
-/** When the technician should arrive: the visit's start ± 30 minutes, narrowed to their estimate once on the way. */
+/** When the technician should arrive: the visit's start ± 30 minutes, narrowed to their estimate ± 15 once on the way. */
 export const arrivalWindow = z.object({ from: z.string(), to: z.string(), estimate: z.string().nullable() });
 
 /** Extra services proposed on site and the visit report: the field-work module's shapes. */

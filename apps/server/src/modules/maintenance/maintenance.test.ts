@@ -531,6 +531,16 @@ describe('immediate maintenance', () => {
       expect(Date.parse(assigned.arrival!.to)).toBe(start + 30 * 60_000);
       const seen = await w.detail(first.token, first.id);
       expect(seen.staff).toMatchObject({ id: w.tech.id, job: 'technician' });
+      // On the way with an estimate: the window narrows to it, ± 15 minutes.
+      const eta = new Date(start + 20 * 60_000);
+      await app.db
+        .update(tables.maintenanceRequests)
+        .set({ arrivalAt: eta })
+        .where(eq(tables.maintenanceRequests.orderId, first.id));
+      const narrowed = (await w.detail(first.token, first.id)).arrival!;
+      expect(narrowed.estimate).toBe(eta.toISOString());
+      expect(Date.parse(narrowed.from)).toBe(eta.getTime() - 15 * 60_000);
+      expect(Date.parse(narrowed.to)).toBe(eta.getTime() + 15 * 60_000);
 
       // One hour later overlaps [start, start + 90 min); three hours later does not.
       const clash = await w.paid(49);

@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
+  ARRIVAL_ESTIMATE_MINUTES,
   ARRIVAL_WINDOW_MINUTES,
   dayEnd,
   dayStart,
@@ -127,11 +128,11 @@ const lineView = (i: ItemRow, lang: Lang) => {
   };
 };
 
-/** Arrival window: the visit's start ± 30 minutes, or the estimate ± 30 minutes once "on the way" set it. */
+/** Arrival window: the visit's start ± 30 minutes, narrowed to the estimate ± 15 minutes once "on the way" set it. */
 function arrivalOf(order: OrderRow, request: RequestRow) {
   if (!order.staffId || order.closedAt) return null;
   const at = request.arrivalAt ?? request.scheduledAt;
-  const half = ARRIVAL_WINDOW_MINUTES * 60_000;
+  const half = (request.arrivalAt ? ARRIVAL_ESTIMATE_MINUTES : ARRIVAL_WINDOW_MINUTES) * 60_000;
   return {
     from: new Date(at.getTime() - half).toISOString(),
     to: new Date(at.getTime() + half).toISOString(),
