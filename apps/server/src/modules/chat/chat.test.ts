@@ -300,7 +300,11 @@ describe('order chat', () => {
     expect(rows.filter((r) => r.staffId === tech!.id)).toHaveLength(1);
     const admins = rows.filter((r) => r.adminId !== null).map((r) => r.adminId);
     expect(admins).toContain(editorId);
-    expect(rows.find((r) => r.staffId)).toMatchObject({ titleAr: 'رسالة جديدة', orderId: order.id });
+    expect(rows.find((r) => r.staffId)).toMatchObject({
+      titleAr: 'رسالة جديدة',
+      orderId: order.id,
+      link: `/staff/orders/${order.id}`,
+    });
     expect(rows.find((r) => r.adminId)?.link).toBe(`/admin/orders/immediate_maintenance/${order.id}`);
 
     // The technician answers: the customer is told, with the chat as its page; the technician is not.
@@ -376,6 +380,34 @@ describe('order chat', () => {
       expect((await sse.next('chat')).data).toEqual({ order_id: order.id, read: true });
     } finally {
       sse.close();
+    }
+  });
+
+  it('sends the chat event to the staff member assigned and to admins who see orders, not to other admins', async () => {
+    const { order, buyer, techToken } = await serviceOrder();
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const staffSse = await openSse(`${origin}/staff/notifications/stream`, bearer(techToken));
+    const seeing = await openSse(
+      `${origin}/admin/notifications/stream`,
+      bearer(await adminToken(app, ['notifications.view', 'orders.view'])),
+    );
+    const blind = await openSse(
+      `${origin}/admin/notifications/stream`,
+      bearer(await adminToken(app, ['notifications.view'])),
+    );
+    try {
+      for (const s of [staffSse, seeing, blind]) await s.next('count');
+      const { message } = await send('user', order.id, buyer.token, 'هل من جديد؟');
+      const event = { order_id: order.id, message_id: message.id };
+      expect((await staffSse.next('chat')).data).toEqual(event);
+      expect((await seeing.next('chat')).data).toEqual(event);
+      // The same notification carries on to the seeing admin; the other never gets the chat event.
+      await seeing.next('notification');
+      expect(blind.raw()).not.toContain('event: chat');
+    } finally {
+      for (const s of [staffSse, seeing, blind]) s.close();
     }
   });
 });

@@ -18,7 +18,9 @@ export type ChatSource = {
   upload: (form: FormData, onProgress: (percent: number) => void) => Promise<Answer<ChatImage | null>>;
 };
 
-/** The customer's own order chat. Calls only in the browser (api.client.ts is no module of the server render). */
+// Each source calls the API only in the browser (api.client.ts is no module of the server render).
+
+/** The customer's own order chat. */
 export function customerChatSource(lang: Lang, orderId: number): ChatSource {
   const api = () => browserApi(lang);
   const path = { id: orderId };
@@ -27,5 +29,31 @@ export function customerChatSource(lang: Lang, orderId: number): ChatSource {
     send: (body) => api().POST('/api/user/orders/{id}/chat', { params: { path }, body }),
     read: (lastId) => api().POST('/api/user/orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
     upload: (form, onProgress) => uploadForm(lang, '/api/user/orders/{id}/chat/images', form, onProgress, path),
+  };
+}
+
+/** The chat of an order assigned to the signed-in staff member (the staff view; its `staff_auth` cookie). */
+export function staffChatSource(lang: Lang, orderId: number): ChatSource {
+  const api = () => browserApi(lang);
+  const path = { id: orderId };
+  return {
+    load: (query) => api().GET('/api/staff/orders/{id}/chat', { params: { path, query } }),
+    send: (body) => api().POST('/api/staff/orders/{id}/chat', { params: { path }, body }),
+    read: (lastId) => api().POST('/api/staff/orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
+    upload: (form, onProgress) => uploadForm(lang, '/api/staff/orders/{id}/chat/images', form, onProgress, path),
+  };
+}
+
+/** A service order's chat in the dashboard (Arabic; the `admin_auth` cookie; orders.view reads, orders.edit writes). */
+export function adminChatSource(orderId: number): ChatSource {
+  const api = () => browserApi('ar');
+  const path = { id: orderId };
+  return {
+    load: (query) => api().GET('/api/admin/service-orders/{id}/chat', { params: { path, query } }),
+    send: (body) => api().POST('/api/admin/service-orders/{id}/chat', { params: { path }, body }),
+    read: (lastId) =>
+      api().POST('/api/admin/service-orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
+    upload: (form, onProgress) =>
+      uploadForm('ar', '/api/admin/service-orders/{id}/chat/images', form, onProgress, path),
   };
 }
