@@ -5,7 +5,7 @@
  * in one place (`detailOf`) for both sides; its extras and report are the
  * field-work module's readers.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ARRIVAL_ESTIMATE_MINUTES,
@@ -14,6 +14,7 @@ import {
   dayStart,
   MAINTENANCE_ORDERS_PER_PAGE,
   nextStates,
+  ORDER_KINDS,
   ORDER_PAGE,
   riyadhDateTime,
   SERVICE_ORDERS_PER_PAGE,
@@ -26,7 +27,6 @@ import {
   type MaintenanceOrderItem,
   type MaintenanceStatus,
   type OfferLineKind,
-  type OrderKind,
   type OrderTab,
   type ServiceOrderDetail,
   type ServiceOrderItem,
@@ -35,7 +35,7 @@ import {
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { listExtras, readReport } from '../field-work/index.ts';
-import { iso, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
+import { iso, ofKinds, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
 import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
 
 const KIND = 'immediate_maintenance' as const;
@@ -382,20 +382,9 @@ export async function assignableStaff(db: Db, order: OrderRow): Promise<Assignab
 
 /* ---------------------------------------------------- all my orders (site) */
 
-/** Orders of every kind in a tab: each kind's own states in that tab. */
-function inTab(tab: OrderTab | undefined): SQL | undefined {
-  if (!tab) return undefined;
-  const kinds = Object.keys(ORDER_PAGE) as OrderKind[];
-  const parts = kinds.flatMap((kind) => {
-    const states = statesInTab(kind, tab);
-    return states.length ? [and(eq(o.kind, kind), inArray(o.status, states))!] : [];
-  });
-  return parts.length ? or(...parts) : sql`false`;
-}
-
 /** Every kind of my orders, newest first: the site's orders page with its tabs. */
 export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
-  const where = and(eq(o.userId, userId), inTab(q.tab));
+  const where = and(eq(o.userId, userId), ofKinds(ORDER_KINDS, q.tab));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
   const rows = await db
     .select({ order: o, problem: mr.problem })

@@ -5,4 +5,4 @@ export * from './kernel/notify.ts';
 export * from './kernel/transition.ts';
 export * from './kernel/money.ts';
 export * from './kernel/deadlines.ts';
-export { iso, pages, pick } from './queries.ts';
+export { iso, ofKinds, pages, pick } from './queries.ts';
