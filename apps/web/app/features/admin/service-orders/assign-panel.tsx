@@ -14,10 +14,10 @@ import { formatDate } from '../../../lib/format.ts';
 import { useAnswerEffect } from '../admin-page.tsx';
 import { ConfirmAction } from '../confirm-action.tsx';
 import { StaffRating } from '../staff/cells.tsx';
-import { useStatusLabel } from './status.tsx';
+import { badgeText, useStatusLabel } from './status.tsx';
 import classes from './service-orders.module.css';
 
-const HOUR_PX = 36;
+const HOUR_PX = 30;
 
 /** Minutes since Riyadh's midnight of an instant. */
 const riyadhMinutes = (iso: string) => {
@@ -141,7 +141,7 @@ export function AssignPanel({
                         <Badge
                           variant="light"
                           color={s.free ? 'teal' : 'red'}
-                          c={s.free ? 'teal.9' : 'red.9'}
+                          c={badgeText(s.free ? 'teal' : 'red')}
                           miw="max-content"
                           data-testid="staff-free"
                           data-free={s.free}

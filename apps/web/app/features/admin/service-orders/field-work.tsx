@@ -6,6 +6,7 @@ import type { ServiceOrderDetail } from '@pool/contracts/maintenance';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { StoredImage } from '../../../components/stored-image.tsx';
 import { Section } from '../../orders/order-sections.tsx';
+import { badgeText } from './status.tsx';
 import classes from './service-orders.module.css';
 
 const EXTRA_COLORS = { proposed: 'yellow', accepted: 'blue', paid: 'teal', rejected: 'red' } as const;
@@ -18,7 +19,7 @@ export function ExtrasSection({ extras }: { extras: ServiceOrderDetail['extras']
       {extras.map((x) => (
         <Stack key={x.id} gap={4} data-testid="service-extra">
           <Group justify="space-between" gap="sm">
-            <Badge variant="light" color={EXTRA_COLORS[x.status]} c={`${EXTRA_COLORS[x.status]}.9`}>
+            <Badge variant="light" color={EXTRA_COLORS[x.status]} c={badgeText(EXTRA_COLORS[x.status])}>
               {t(`operations.extra_status_${x.status}`)}
             </Badge>
             <Text fz="xs" c="gray.7">

@@ -151,7 +151,13 @@ export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
                     pins.map((p) => (
                       <Table.Tr key={p.id} data-testid="map-pin">
                         <Table.Td>
-                          <Anchor component={Link} to={`/admin/service-orders/${p.id}`} dir="ltr" fw={600}>
+                          <Anchor
+                            component={Link}
+                            to={`/admin/service-orders/${p.id}`}
+                            dir="ltr"
+                            fw={600}
+                            style={{ whiteSpace: 'nowrap' }}
+                          >
                             {p.number}
                           </Anchor>
                         </Table.Td>

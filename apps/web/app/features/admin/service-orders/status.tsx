@@ -18,6 +18,13 @@ const COLORS: Record<MaintenanceStatus, string> = {
   refused: 'red',
 };
 
+/**
+ * A light badge's text colour: the colour's darkest shade, or near-black where that shade is
+ * too light on its own tint for small text (WCAG AA, 4.5:1).
+ */
+export const badgeText = (color: string) =>
+  ['teal', 'green', 'yellow', 'orange', 'grape', 'lime'].includes(color) ? 'dark.7' : `${color}.9`;
+
 /** The name of a state, e.g. "Offer sent". */
 export function useStatusLabel() {
   const { t } = useTranslation();
@@ -31,7 +38,7 @@ export function ServiceStatusBadge({ status, size = 'md' }: { status: Maintenanc
       variant="light"
       size={size}
       color={COLORS[status]}
-      c={`${COLORS[status]}.9`}
+      c={badgeText(COLORS[status])}
       miw="max-content"
       data-testid="service-status"
       data-status={status}

@@ -19,6 +19,7 @@ import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
+import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
 import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
 import { ExtrasSection, RatingSection, ReportSection } from '../../../features/admin/service-orders/field-work.tsx';
 import { OfferEditor, OfferView } from '../../../features/admin/service-orders/offer-editor.tsx';
@@ -36,15 +37,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     api.GET('/api/admin/service-orders/{id}', path).then(must),
     listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
   ]);
-  const [staff, options, settings] = await Promise.all([
+  const [staff, options, settings, chat] = await Promise.all([
     order.can_assign ? listOrEmpty(api.GET('/api/admin/service-orders/{id}/assignable-staff', path)) : [],
     order.can_edit_offer ? listOrEmpty(api.GET('/api/admin/service-items/options', { params: { query: {} } })) : [],
     // The VAT rate of a new offer: the settings' (when this admin may read them), else the saved offer's.
     order.can_edit_offer && !order.offer ? api.GET('/api/admin/settings') : null,
+    // The chat, when the order has one (a thread that fails to load leaves the page without it).
+    order.can_chat ? api.GET('/api/admin/service-orders/{id}/chat', path) : null,
   ]);
   const taxRate =
     order.offer?.prices.tax_rate ?? (settings && isSuccess(settings) ? settings.data.vat_rate : DEFAULT_VAT_RATE);
-  return { order, reasons, staff, options, taxRate };
+  return { order, reasons, staff, options, taxRate, chat: chat && isSuccess(chat) ? chat.data : null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -100,7 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminServiceOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const status = useStatusLabel();
-  const { order, reasons, staff, options, taxRate } = loaderData;
+  const { order, reasons, staff, options, taxRate, chat } = loaderData;
   const rejected = order.events.findLast((e) => e.status === 'offer_rejected');
 
   return (
@@ -136,18 +139,18 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
         </Group>
       </Paper>
 
+      {/* The work of the moment, full width: pricing, or choosing the technician. */}
+      {order.can_edit_offer ? <OfferEditor offer={order.offer} options={options} taxRate={taxRate} /> : null}
+      {order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
+
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <RequestSection request={order.request} />
-            {order.can_edit_offer ? (
-              <OfferEditor offer={order.offer} options={options} taxRate={taxRate} />
-            ) : (
-              <OfferView offer={order.offer} />
-            )}
-            {order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
+            {order.can_edit_offer ? null : <OfferView offer={order.offer} />}
             <ExtrasSection extras={order.extras} />
             <ReportSection report={order.report} />
+            {chat ? <OrderChatPanel thread={chat} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -50,6 +50,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
           to={`/admin/service-orders/${o.id}`}
           fw={700}
           dir="ltr"
+          style={{ whiteSpace: 'nowrap' }}
           data-testid="service-order-link"
         >
           {o.number}

@@ -1,0 +1,172 @@
+/**
+ * The dashboard's operations console of service orders: a customer requests immediate maintenance
+ * through the API; the admin finds it with the list's filters, opens it, approves it, writes a price
+ * offer with a catalogue line and a typed line (VAT shown live, as the server counts it) and sends
+ * it; once the customer has accepted and paid by sandbox card, the admin assigns a technician who
+ * serves the city from the picker with the technician's day, and writes to the customer in the
+ * order's chat. Screenshots at 1280 and 390 pixels.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { adminPost, clientIp, expectAccessible, newPhone, open, shot, signInAdmin, signUpByApi } from './support.ts';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+
+const TAG = Date.now() % 1_000_000;
+const SITE = { 'x-pool-site': '1', lang: 'ar' };
+
+type City = { id: number; name: string };
+
+/** A customer signed up in their own browser context, and their maintenance request: tomorrow 10:00 Riyadh, a pin in Riyadh. */
+async function requestMaintenance(customer: Page, riyadh: City) {
+  await signUpByApi(customer, `عميل الصيانة ${TAG}`);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
+  const res = await customer.request.post('/api/user/immediate-maintenance', {
+    headers: SITE,
+    data: {
+      problem: `المضخة متوقفة والماء عكر ${TAG}`,
+      place: 'مسبح خارجي خلف المنزل',
+      date: tomorrow,
+      time: '10:00',
+      lat: 24.7136,
+      lng: 46.6753,
+      city_id: riyadh.id,
+    },
+  });
+  const body = await res.json();
+  expect(body.key, body.msg).toBe('success');
+  return body.data as { id: number; number: string };
+}
+
+test('the admin filters, approves, prices with VAT, and assigns a technician to a maintenance order', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const technician = `فني الصيانة ${TAG}`;
+  await adminPost(request, '/staff', {
+    name: technician,
+    country_code: '966',
+    phone: newPhone(),
+    job: 'technician',
+    city_ids: [riyadh.id],
+  });
+  const part = `مضخة احتياطية ${TAG}`;
+  await adminPost(request, '/service-items', {
+    kind: 'spare_part',
+    name_ar: part,
+    name_en: `Spare pump ${TAG}`,
+    price_sar: '120.50',
+    is_active: true,
+  });
+  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  const customer = await customerContext.newPage();
+  const order = await requestMaintenance(customer, riyadh);
+
+  // The list: the nav's service orders entry, then the filters in the URL.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page);
+  await page.getByTestId('admin-nav-service-orders').click();
+  await expect(page).toHaveURL(/\/admin\/service-orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'طلبات الخدمات' })).toBeVisible();
+  await page.getByTestId('list-search').fill(order.number);
+  await page.getByTestId('list-search').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${order.number}`));
+  await page.getByTestId('filter-status').click();
+  await page.getByRole('option', { name: 'جديد', exact: true }).click();
+  await expect(page).toHaveURL(/status=new/);
+  const row = page.getByTestId('service-orders-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(order.number);
+  await expect(row).toContainText('الرياض');
+  await expect(row).toContainText('غير مسند');
+  await expect(row.getByTestId('service-status')).toHaveAttribute('data-status', 'new');
+  // No maps key in this run: the open orders' pins are a table, with the note.
+  await expect(page.getByTestId('map-needs-key')).toBeVisible();
+  await expect(page.getByTestId('map-pin').filter({ hasText: order.number })).toContainText('24.71360, 46.67530');
+  await shot(page, 'admin-service-orders-ar');
+  await expectAccessible(page);
+
+  // Another state filter leaves it out.
+  await page.getByTestId('filter-status').click();
+  await page.getByRole('option', { name: 'مكتمل', exact: true }).click();
+  await expect(page.getByTestId('service-orders-table')).toContainText('لا توجد بيانات');
+
+  // The order: the request, then approve.
+  await open(page, `/admin/service-orders/${order.id}`);
+  await expect(page.getByTestId('service-problem')).toContainText(`المضخة متوقفة والماء عكر ${TAG}`);
+  await expect(page.getByTestId('service-scheduled')).toContainText('10:00');
+  await page.getByTestId('move-approved').click();
+  await page.getByTestId('move-approved-confirm').click();
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('order-timeline')).toContainText('معتمد بانتظار التسعير');
+
+  // The offer: a catalogue spare part (120.50 SAR) x 2 and a typed service line (200 SAR).
+  const editor = page.getByTestId('offer-editor');
+  await page.getByTestId('offer-add-catalogue').click();
+  await editor.getByTestId('offer-line-item').click();
+  await page.getByRole('option', { name: new RegExp(part) }).click();
+  await editor.getByTestId('offer-line-quantity').first().fill('2');
+  await page.getByTestId('offer-add-typed').click();
+  await editor.getByTestId('offer-line-name-ar').fill('أجرة الإصلاح');
+  await editor.getByTestId('offer-line-name-en').fill('Repair labour');
+  await editor.getByTestId('offer-line-price').nth(1).fill('200');
+  // 241.00 + 200.00 = 441.00; VAT 15 % per line: 36.15 + 30.00 = 66.15; total 507.15.
+  await expect(editor.getByTestId('offer-subtotal')).toContainText('441.00');
+  await expect(editor.getByTestId('offer-vat')).toContainText('66.15');
+  await expect(editor.getByTestId('offer-vat')).toContainText('15');
+  await expect(editor.getByTestId('offer-total')).toContainText('507.15');
+  await shot(page, 'admin-service-order-offer-ar');
+  await page.getByTestId('offer-send').click();
+  await page.getByTestId('offer-send-confirm').click();
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'offer_sent');
+  await expect(page.getByTestId('offer-view')).toContainText('507.15');
+
+  // The customer accepts and pays by sandbox card.
+  const accepted = await (
+    await customer.request.post(`/api/user/maintenance-orders/${order.id}/accept`, {
+      headers: { ...SITE, 'idempotency-key': `accept-${TAG}` },
+      data: { payment_method: 'electronic' },
+    })
+  ).json();
+  expect(accepted.key, accepted.msg).toBe('success');
+  await customer.goto(accepted.data.redirect_url);
+  await customer.locator('#card').fill('4111111111111111');
+  await customer.locator('button[type="submit"]').click();
+  await customer.waitForURL((url) => !url.pathname.startsWith('/api/payments/sandbox'));
+
+  // Paid: the picker lists the technician who serves Riyadh, free at 10:00, with their day.
+  await open(page, `/admin/service-orders/${order.id}`);
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'paid');
+  const candidate = page.getByTestId('assignable-staff').filter({ hasText: technician });
+  await expect(candidate.getByTestId('staff-free')).toHaveAttribute('data-free', 'true');
+  await candidate.getByRole('button', { name: new RegExp(technician) }).click();
+  await expect(page.getByTestId('day-calendar')).toContainText(technician);
+  await expect(page.getByTestId('calendar-this-order')).toContainText('10:00');
+  await shot(page, 'admin-service-order-assign-ar');
+  await expectAccessible(page);
+  await candidate.getByRole('button', { name: 'إسناد' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'إسناد' }).click();
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'technician_assigned');
+  await expect(page.getByTestId('assigned-staff')).toContainText(technician);
+  await shot(page, 'admin-service-order-ar');
+
+  // The chat panel: the admin writes to the customer, who reads it in their thread.
+  const hello = `الفني في الطريق صباح الغد ${TAG}`;
+  await page.getByTestId('chat-input').fill(hello);
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: hello })).toBeVisible();
+  const thread = await (await customer.request.get(`/api/user/orders/${order.id}/chat`, { headers: SITE })).json();
+  expect(JSON.stringify(thread.data)).toContain(hello);
+
+  // The list shows the technician; the phone-sized screen.
+  await open(page, `/admin/service-orders?q=${order.number}`);
+  await expect(page.getByTestId('service-orders-table-row')).toContainText(technician);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'admin-service-orders-390-ar');
+  await open(page, `/admin/service-orders/${order.id}`);
+  await shot(page, 'admin-service-order-390-ar');
+  await customerContext.close();
+});
