@@ -21,5 +21,4 @@ export default {
   staff_busy: 'This technician has another visit at that time',
   image_saved: 'The image was uploaded',
   image_invalid: 'The image is not valid; upload it again',
-  title: 'Immediate maintenance',
 };
