@@ -1,3 +1,3 @@
 /** The chat feature's public file: the thread view and its data sources, for the customer's, the dashboard's and the staff's pages. */
 export { ChatThreadView, roleLabel } from './chat-thread.tsx';
-export { adminChatSource, customerChatSource, staffChatSource, type ChatSource } from './source.ts';
+export { adminChatSource, chatSource, staffChatSource, type ChatSource } from './source.ts';

@@ -18,42 +18,35 @@ export type ChatSource = {
   upload: (form: FormData, onProgress: (percent: number) => void) => Promise<Answer<ChatImage | null>>;
 };
 
-// Each source calls the API only in the browser (api.client.ts is no module of the server render).
+/** The same four routes under each audience's prefix (their schemas are the same). */
+const PATHS = {
+  user: '/api/user/orders/{id}/chat',
+  staff: '/api/staff/orders/{id}/chat',
+  admin: '/api/admin/service-orders/{id}/chat',
+} as const;
 
-/** The customer's own order chat. */
-export function customerChatSource(lang: Lang, orderId: number): ChatSource {
+/**
+ * The chat of order `orderId` as the customer (`user`), the staff member assigned (`staff`, the staff
+ * view's `staff_auth` cookie) or an admin (`admin`, the dashboard's `admin_auth` cookie, Arabic;
+ * orders.view reads, orders.edit writes). Calls the API only in the browser (api.client.ts is no
+ * module of the server render).
+ */
+export function chatSource(audience: keyof typeof PATHS, lang: Lang, orderId: number): ChatSource {
   const api = () => browserApi(lang);
-  const path = { id: orderId };
+  const params = { path: { id: orderId } };
+  // The three audiences' routes share their schemas: typed as the customer's.
+  const thread = PATHS[audience] as (typeof PATHS)['user'];
+  const read = `${thread}/read` as '/api/user/orders/{id}/chat/read';
+  const images = `${thread}/images` as '/api/user/orders/{id}/chat/images';
   return {
-    load: (query) => api().GET('/api/user/orders/{id}/chat', { params: { path, query } }),
-    send: (body) => api().POST('/api/user/orders/{id}/chat', { params: { path }, body }),
-    read: (lastId) => api().POST('/api/user/orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
-    upload: (form, onProgress) => uploadForm(lang, '/api/user/orders/{id}/chat/images', form, onProgress, path),
+    load: (query) => api().GET(thread, { params: { ...params, query } }),
+    send: (body) => api().POST(thread, { params, body }),
+    read: (lastId) => api().POST(read, { params, body: { last_id: lastId } }),
+    upload: (form, onProgress) => uploadForm(lang, images, form, onProgress, params.path),
   };
 }
 
-/** The chat of an order assigned to the signed-in staff member (the staff view; its `staff_auth` cookie). */
-export function staffChatSource(lang: Lang, orderId: number): ChatSource {
-  const api = () => browserApi(lang);
-  const path = { id: orderId };
-  return {
-    load: (query) => api().GET('/api/staff/orders/{id}/chat', { params: { path, query } }),
-    send: (body) => api().POST('/api/staff/orders/{id}/chat', { params: { path }, body }),
-    read: (lastId) => api().POST('/api/staff/orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
-    upload: (form, onProgress) => uploadForm(lang, '/api/staff/orders/{id}/chat/images', form, onProgress, path),
-  };
-}
-
-/** A service order's chat in the dashboard (Arabic; the `admin_auth` cookie; orders.view reads, orders.edit writes). */
-export function adminChatSource(orderId: number): ChatSource {
-  const api = () => browserApi('ar');
-  const path = { id: orderId };
-  return {
-    load: (query) => api().GET('/api/admin/service-orders/{id}/chat', { params: { path, query } }),
-    send: (body) => api().POST('/api/admin/service-orders/{id}/chat', { params: { path }, body }),
-    read: (lastId) =>
-      api().POST('/api/admin/service-orders/{id}/chat/read', { params: { path }, body: { last_id: lastId } }),
-    upload: (form, onProgress) =>
-      uploadForm('ar', '/api/admin/service-orders/{id}/chat/images', form, onProgress, path),
-  };
-}
+/** A service order's chat in the dashboard (Arabic). */
+export const adminChatSource = (orderId: number) => chatSource('admin', 'ar', orderId);
+/** The chat of an order assigned to the signed-in staff member (the staff view). */
+export const staffChatSource = (lang: Lang, orderId: number) => chatSource('staff', lang, orderId);

@@ -14,7 +14,7 @@ import type { Route } from './+types/chat';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { ChatThreadView, customerChatSource } from '../../features/chat/index.ts';
+import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'chat.title');
 
@@ -33,7 +33,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   const { thread } = loaderData;
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const source = useMemo(() => (thread ? customerChatSource(lang, thread.order.id) : null), [lang, thread]);
+  const source = useMemo(() => (thread ? chatSource('user', lang, thread.order.id) : null), [lang, thread]);
   if (!thread || !source) return null;
   const Back = lang === 'ar' ? IconArrowRight : IconArrowLeft;
   return (
