@@ -127,7 +127,7 @@ export function ExtrasPanel({
           )}
           <Group mt="sm" grow>
             <Button
-              variant="light"
+              variant="default"
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setLines([...lines, newLine()])}
               disabled={lines.length >= 20}

@@ -62,7 +62,7 @@ function CheckItem({
         <Button
           size="compact-md"
           variant={value === true ? 'filled' : 'default'}
-          color="teal"
+          color="teal.9"
           aria-pressed={value === true}
           onClick={() => onChange(true)}
           disabled={disabled}
@@ -73,7 +73,7 @@ function CheckItem({
         <Button
           size="compact-md"
           variant={value === false ? 'filled' : 'default'}
-          color="orange"
+          color="red.9"
           aria-pressed={value === false}
           onClick={() => onChange(false)}
           disabled={disabled}
@@ -126,14 +126,6 @@ function ReadingField({
             {t(fw(`level_${level}`))}
           </Group>
         ) : undefined)
-      }
-      styles={
-        out && !error
-          ? {
-              input: { borderColor: 'var(--mantine-color-orange-7)' },
-              error: { color: 'var(--mantine-color-orange-9)' },
-            }
-          : undefined
       }
       rightSection={
         range.unit ? (
@@ -229,8 +221,8 @@ export function ReportForm({
         </Title>
         {report?.complete ? (
           <Badge
-            color="teal"
-            variant="light"
+            color="teal.9"
+            variant="filled"
             leftSection={<IconCircleCheck size={14} aria-hidden />}
             data-testid="report-complete"
           >

@@ -36,7 +36,6 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
         to={to(`/staff/orders/${visit.id}`)}
         underline="never"
         c="inherit"
-        aria-label={`${visit.time} · ${t(st('order_number'), { number: visit.number })} · ${t(st('open_order'))}`}
         data-testid="open-visit"
       >
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -54,7 +53,7 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
           {visit.customer_name}
         </Text>
         <Text fz="sm" c="gray.8" lineClamp={3} mt={4} data-testid="visit-problem">
-          <Text span fw={600}>
+          <Text span fw={600} fz="inherit">
             {t(st('problem'))}:{' '}
           </Text>
           {visit.problem}
@@ -83,8 +82,7 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
         <Button
           component="a"
           href={visit.phone_link}
-          variant="light"
-          color="teal"
+          color="teal.9"
           leftSection={<IconPhone size={18} aria-hidden />}
           aria-label={t(st('call_customer'), { name: visit.customer_name })}
           data-testid="call"

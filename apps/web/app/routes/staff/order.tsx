@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBack, IconClock, IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
+import { IconArrowBack, IconCar, IconClock, IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { requiredId } from '@pool/contracts/core';
@@ -15,7 +15,7 @@ import { staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
 import { st } from '../../features/staff/texts.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, st('open_order'));
+export const meta: Route.MetaFunction = (args) => pageMeta(args, st('order_title'));
 
 const orderId = (params: { id?: string }) => {
   const id = requiredId.safeParse(params.id);
@@ -66,13 +66,16 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           <VisitStatus status={order.status} />
         </Group>
         {visit?.arrival_at && order.status === 'on_the_way' && (
-          <Text fz="sm" mt={6} c="orange.9" fw={600} data-testid="eta-at">
-            {t(st('eta_at'), { time: formatDateTime(lang, visit.arrival_at) })}
-          </Text>
+          <Group gap={6} mt={6} wrap="nowrap">
+            <IconCar size={18} aria-hidden color="var(--mantine-color-orange-7)" />
+            <Text fz="sm" fw={700} data-testid="eta-at">
+              {t(st('eta_at'), { time: formatDateTime(lang, visit.arrival_at) })}
+            </Text>
+          </Group>
         )}
         <Stack gap={6} mt="sm">
           <Text fz="sm">
-            <Text span fw={700}>
+            <Text span fw={700} fz="inherit">
               {t(st('customer'))}:{' '}
             </Text>
             {order.customer_name}
@@ -86,14 +89,14 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           {visit && (
             <>
               <Text fz="sm" data-testid="order-problem">
-                <Text span fw={700}>
+                <Text span fw={700} fz="inherit">
                   {t(st('problem'))}:{' '}
                 </Text>
                 {visit.problem}
               </Text>
               {visit.place && (
                 <Text fz="sm">
-                  <Text span fw={700}>
+                  <Text span fw={700} fz="inherit">
                     {t(st('place'))}:{' '}
                   </Text>
                   {visit.place}
@@ -119,8 +122,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           <Button
             component="a"
             href={phoneLink}
-            variant="light"
-            color="teal"
+            color="teal.9"
             leftSection={<IconPhone size={18} aria-hidden />}
             aria-label={t(st('call_customer'), { name: order.customer_name })}
             data-testid="call"
