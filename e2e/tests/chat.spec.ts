@@ -103,6 +103,10 @@ test('a customer chats on an order in Arabic and sees the answer and the read ma
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'chat-en-390');
 
+  // Under another kind's chat address (and with `?order=`), the order's chat moves to its own.
+  await page.goto(`/en/chat/chat_pool_construction?order=${order.id}`);
+  await expect(page).toHaveURL(new RegExp(`/en/chat/chat_immediate_maintenance\\?id=${order.id}$`));
+
   // Another customer's order is the 404 page.
   const other = await page
     .context()

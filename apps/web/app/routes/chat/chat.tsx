@@ -8,10 +8,11 @@ import { useMemo } from 'react';
 import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
-import { ORDER_PAGE } from '@pool/contracts/notifications';
+import { data, Link, redirect } from 'react-router';
+import { ORDER_CHAT_PAGE, ORDER_PAGE } from '@pool/contracts/notifications';
 import type { Route } from './+types/chat';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { localePath, stripLang } from '../../lib/lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
@@ -26,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const res = await api.GET('/api/user/orders/{id}/chat', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
+  // Each kind has its own address: the order's chat under another kind's goes to its own.
+  const own = ORDER_CHAT_PAGE[res.data.order.kind];
+  if (own && stripLang(url.pathname) !== own) throw redirect(`${localePath(api.lang, own)}?id=${id}`);
   return { thread: res.data };
 }
 

@@ -182,7 +182,8 @@ export default function ServiceItemsPage({ loaderData }: Route.ComponentProps) {
       key: 'name',
       label: t('catalogue.ui_si_name'),
       render: (i) => (
-        <Stack gap={0}>
+        // Two names stay readable when a phone scrolls the table sideways.
+        <Stack gap={0} miw={190}>
           <Text fw={700} data-testid="service-item-row-name">
             {i.name_ar}
           </Text>
@@ -197,7 +198,11 @@ export default function ServiceItemsPage({ loaderData }: Route.ComponentProps) {
           {
             key: 'kind',
             label: t('catalogue.ui_si_kind'),
-            render: (i: ServiceItem) => t(`catalogue.ui_si_kind_${i.kind}`),
+            render: (i: ServiceItem) => (
+              <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {t(`catalogue.ui_si_kind_${i.kind}`)}
+              </Text>
+            ),
           },
         ]
       : []),
@@ -315,6 +320,7 @@ export default function ServiceItemsPage({ loaderData }: Route.ComponentProps) {
         position="left"
         size="md"
         title={editing === 'new' ? t('catalogue.ui_si_add') : t('catalogue.ui_si_edit')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {editing !== null ? (
           <ItemForm
