@@ -6,8 +6,18 @@
  * serves the city from the picker with the technician's day, and writes to the customer in the
  * order's chat. Screenshots at 1280 and 390 pixels.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { adminPost, clientIp, expectAccessible, newPhone, open, shot, signInAdmin, signUpByApi } from './support.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  adminPost,
+  adminToken,
+  clientIp,
+  expectAccessible,
+  newPhone,
+  open,
+  shot,
+  signInAdmin,
+  signUpByApi,
+} from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -17,8 +27,8 @@ const SITE = { 'x-pool-site': '1', lang: 'ar' };
 type City = { id: number; name: string };
 
 /** A customer signed up in their own browser context, and their maintenance request: tomorrow 10:00 Riyadh, a pin in Riyadh. */
-async function requestMaintenance(customer: Page, riyadh: City) {
-  await signUpByApi(customer, `عميل الصيانة ${TAG}`);
+async function requestMaintenance(customer: Page, riyadh: City, signUp = true) {
+  if (signUp) await signUpByApi(customer, `عميل الصيانة ${TAG}`);
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
   const res = await customer.request.post('/api/user/immediate-maintenance', {
     headers: SITE,
@@ -35,6 +45,33 @@ async function requestMaintenance(customer: Page, riyadh: City) {
   const body = await res.json();
   expect(body.key, body.msg).toBe('success');
   return body.data as { id: number; number: string };
+}
+
+/** An order priced and sent through the dashboard's API, then accepted and paid by the customer's sandbox card. */
+async function paidOrder(customer: Page, request: APIRequestContext, riyadh: City) {
+  const order = await requestMaintenance(customer, riyadh);
+  const auth = { authorization: `Bearer ${await adminToken(request)}` };
+  expect((await request.post(`/api/admin/service-orders/${order.id}/approve`, { headers: auth })).status()).toBe(200);
+  const offer = await request.put(`/api/admin/service-orders/${order.id}/offer`, {
+    headers: auth,
+    data: {
+      send: true,
+      lines: [{ kind: 'service', name_ar: 'فحص المضخة', name_en: 'Pump check', quantity: 1, unit_price: 15_000 }],
+    },
+  });
+  expect(offer.status(), await offer.text()).toBe(200);
+  const accepted = await (
+    await customer.request.post(`/api/user/maintenance-orders/${order.id}/accept`, {
+      headers: { ...SITE, 'idempotency-key': `accept-${order.id}-${TAG}` },
+      data: { payment_method: 'electronic' },
+    })
+  ).json();
+  expect(accepted.key, accepted.msg).toBe('success');
+  await customer.goto(accepted.data.redirect_url);
+  await customer.locator('#card').fill('4111111111111111');
+  await customer.locator('button[type="submit"]').click();
+  await customer.waitForURL((url) => !url.pathname.startsWith('/api/payments/sandbox'));
+  return order;
 }
 
 test('the admin filters, approves, prices with VAT, and assigns a technician to a maintenance order', async ({
@@ -168,5 +205,42 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await shot(page, 'admin-service-orders-390-ar');
   await open(page, `/admin/service-orders/${order.id}`);
   await shot(page, 'admin-service-order-390-ar');
+  await customerContext.close();
+});
+
+test('the admin cancels a paid order with a reason (the card refunded) and refuses a new one', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  const customer = await customerContext.newPage();
+  const paid = await paidOrder(customer, request, riyadh);
+  const fresh = await requestMaintenance(customer, riyadh, false);
+
+  await signInAdmin(page);
+  await open(page, `/admin/service-orders/${paid.id}`);
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'paid');
+  await page.getByTestId('admin-cancel').click();
+  // A reason is asked for before anything is sent.
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page.getByTestId('cancel-form')).toContainText('اختر سبب الإلغاء أو اكتب ملاحظة');
+  await page.getByTestId('cancel-note').fill('لا يتوفر فني في هذا الموعد');
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('service-refund')).toBeVisible();
+  await expect(page.getByTestId('order-timeline')).toContainText('لا يتوفر فني في هذا الموعد');
+  await expect(page.getByTestId('admin-cancel')).toHaveCount(0);
+  await shot(page, 'admin-service-order-cancelled-ar');
+
+  await open(page, `/admin/service-orders/${fresh.id}`);
+  await page.getByTestId('admin-refuse').click();
+  await page.getByTestId('cancel-note').fill('الموقع خارج نطاق الخدمة');
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'refused');
+  await expect(page.getByTestId('service-refund')).toHaveCount(0);
   await customerContext.close();
 });

@@ -14,7 +14,7 @@ import { answerFieldErrors } from '../../lib/forms.ts';
 import { CancelDialog } from '../orders/cancel-dialog.tsx';
 import { useAnswerEffect } from './admin-page.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
-import { useAdmin } from './use-admin.ts';
+import { useMay } from './use-admin.ts';
 
 const ENDINGS = ['cancelled', 'refused'] as const;
 type Ending = (typeof ENDINGS)[number];
@@ -42,7 +42,7 @@ export function OrderActions({
   skip?: readonly string[];
 }) {
   const { t } = useTranslation();
-  const me = useAdmin();
+  const may = useMay();
   const move = useFetcher<Answer<unknown>>({ key: 'order-move' });
   const cancel = useFetcher<Answer<unknown>>({ key: 'order-admin-cancel' });
   const [ending, setEnding] = useState<Ending | null>(null);
@@ -53,7 +53,6 @@ export function OrderActions({
     onError: (a) => setCancelError(Object.values(answerFieldErrors(a))[0] ?? null),
   });
   useEffect(() => setCancelError(null), [ending]);
-  const may = (p: string) => me.is_super || me.permissions.includes(p);
   const forward = nextStatuses.filter((s) => !(ENDINGS as readonly string[]).includes(s) && !skip.includes(s));
   const endings = ENDINGS.filter((s) => nextStatuses.includes(s));
 

@@ -7,3 +7,9 @@ export function useAdmin(): AdminProfile {
   if (!data) throw new Error('admin layout data is missing');
   return data.admin;
 }
+
+/** Whether the signed-in admin holds a permission (a super admin holds them all). */
+export function useMay(): (permission: string) => boolean {
+  const me = useAdmin();
+  return (permission) => me.is_super || me.permissions.includes(permission);
+}

@@ -18,6 +18,7 @@ import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/a
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import { useMay } from '../../../features/admin/use-admin.ts';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
 import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
@@ -104,6 +105,8 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
   const { t } = useTranslation();
   const status = useStatusLabel();
   const { order, reasons, staff, options, taxRate, chat } = loaderData;
+  // The server refuses these to an admin without orders.edit: such an admin reads the order only.
+  const editing = useMay()('orders.edit');
   const rejected = order.events.findLast((e) => e.status === 'offer_rejected');
 
   return (
@@ -140,14 +143,14 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
       </Paper>
 
       {/* The work of the moment, full width: pricing, or choosing the technician. */}
-      {order.can_edit_offer ? <OfferEditor offer={order.offer} options={options} taxRate={taxRate} /> : null}
-      {order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
+      {editing && order.can_edit_offer ? <OfferEditor offer={order.offer} options={options} taxRate={taxRate} /> : null}
+      {editing && order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <RequestSection request={order.request} />
-            {order.can_edit_offer ? null : <OfferView offer={order.offer} />}
+            {editing && order.can_edit_offer ? null : <OfferView offer={order.offer} />}
             <ExtrasSection extras={order.extras} />
             <ReportSection report={order.report} />
             {chat ? <OrderChatPanel thread={chat} /> : null}
