@@ -1,2 +1,2 @@
 /** The service-items module's public file: what other modules may use (the boundary is checked by .dependency-cruiser.cjs). */
-export { activeServiceItem, getServiceItem, serviceItemOptions } from './service.ts';
+export { getServiceItem, serviceItemOptions } from './service.ts';

@@ -138,8 +138,3 @@ export async function serviceItemOptions(db: Db, lang: Lang, kind?: ServiceItemK
     price_with_vat: withVat(r.price, rateBp),
   }));
 }
-
-/** A live, active item (for a line taken from the catalogue), or undefined. */
-export async function activeServiceItem(db: Db, id: number, kind?: ServiceItemKind) {
-  return findRow(db, si, id, and(live, eq(si.isActive, true), kind ? eq(si.kind, kind) : undefined));
-}
