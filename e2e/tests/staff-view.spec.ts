@@ -2,23 +2,15 @@
  * The staff view (/staff, /en/staff), phone first: a technician signs in by mobile code on a 390 px
  * screen in English, finds tomorrow's assigned visit (set up through the customer's and the
  * dashboard's APIs), goes on the way with an arrival estimate, arrives, is refused finishing before
- * the report, proposes an extra service the customer rejects (seen live), fills the report (camera
- * photos, checklist, a pH out of the healthy range flagged), finishes, and signs out. The Arabic
- * pages are checked too; a blocked technician is signed out. Screenshots at 390 and 1280 pixels.
+ * the report, proposes an extra service the customer rejects (seen live), chats with the customer,
+ * fills the report (camera photos, checklist, a pH out of the healthy range flagged), finishes, and
+ * signs out. The Arabic pages are checked too; a blocked technician is signed out. Screenshots at
+ * 390 and 1280 pixels.
  */
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  adminPost,
-  adminToken,
-  clientIp,
-  codeFor,
-  expectAccessible,
-  newPhone,
-  open,
-  shot,
-  signUpByApi,
-} from './support.ts';
+import { adminPost, adminToken, clientIp, expectAccessible, newPhone, open, shot, signUpByApi } from './support.ts';
+import { move, signIn } from './staff-steps.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -96,30 +88,6 @@ async function assignedOrder(browser: Browser, page: Page) {
   return { order, phone, technician, customer, close: () => context.close() };
 }
 
-/** The sign-in pages: the number, then the code from the SMS outbox. */
-async function signIn(page: Page, phone: string, lang: 'en' | 'ar') {
-  const prefix = lang === 'en' ? '/en' : '';
-  await open(page, `${prefix}/staff`);
-  await expect(page).toHaveURL(new RegExp(`${prefix}/staff/login$`));
-  const sentAfter = Date.now();
-  await page.getByTestId('phone-input').fill(phone);
-  await page.getByTestId('send-code').click();
-  await expect(page).toHaveURL(new RegExp(`${prefix}/staff/code\\?`));
-  const code = await codeFor(`966${phone}`, sentAfter - 1000);
-  await page.locator('input[autocomplete="one-time-code"]').first().click();
-  await page.keyboard.type(code);
-  await expect(page).toHaveURL(new RegExp(`${prefix}/staff$`));
-}
-
-/** Taps the order page's big button and confirms (with the minutes to arrival when asked). */
-async function move(page: Page, expected: string, eta?: string) {
-  await expect(page.getByTestId('next-move')).toHaveAttribute('data-move', expected);
-  await page.getByTestId('next-move').click();
-  const dialog = page.getByRole('dialog');
-  if (eta) await dialog.getByTestId('eta-minutes').fill(eta);
-  await dialog.getByTestId('confirm-move').click();
-}
-
 test('a technician works an assigned visit on a phone in English, from sign-in to finish', async ({
   page,
   browser,
@@ -193,6 +161,22 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   // The staff stream's notification reloads the page's data: no reload by hand.
   await expect(extras.getByTestId('extra')).toHaveAttribute('data-status', 'rejected', { timeout: 15_000 });
   await expect(extras).toContainText('Not needed this time');
+
+  // The chat with the customer: the technician writes, the customer's answer arrives live.
+  const chat = page.getByTestId('staff-chat');
+  await chat.getByTestId('chat-input').fill('I am at the gate');
+  await chat.getByTestId('chat-send').click();
+  await expect(chat.getByTestId('chat-message').filter({ hasText: 'I am at the gate' })).toBeVisible();
+  const answer = await (
+    await setup.customer.request.post(`/api/user/orders/${order.id}/chat`, {
+      headers: SITE,
+      data: { text: 'Coming to open it', images: [] },
+    })
+  ).json();
+  expect(answer.key, answer.msg).toBe('success');
+  await expect(chat.getByTestId('chat-message').filter({ hasText: 'Coming to open it' })).toBeVisible({
+    timeout: 15_000,
+  });
 
   // The report: photos before and after from the camera input, every checklist item, readings.
   const report = page.getByTestId('report-form');

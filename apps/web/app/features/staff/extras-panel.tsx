@@ -3,7 +3,7 @@ import { Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '
 import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import type { OrderExtraView } from '@pool/contracts/field-work';
+import { EXTRA_LINES_MAX, type OrderExtraView } from '@pool/contracts/field-work';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import type { Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
@@ -130,7 +130,7 @@ export function ExtrasPanel({
               variant="default"
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setLines([...lines, newLine()])}
-              disabled={lines.length >= 20}
+              disabled={lines.length >= EXTRA_LINES_MAX}
               data-testid="add-extra-line"
             >
               {t(st('add_line'))}

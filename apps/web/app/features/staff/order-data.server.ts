@@ -26,11 +26,12 @@ export function vatRateBpOf(items: ServiceItemOption[]): number {
 export async function loadStaffOrder(api: StaffApi, id: number) {
   const path = { id };
   const ended = <A extends { key: string }>(a: A) => signOutIfEnded(a, api.lang);
-  const [order, extras, report, items, ...days] = await Promise.all([
+  const [order, extras, report, items, chat, ...days] = await Promise.all([
     api.GET('/api/staff/orders/{id}', { params: { path } }).then(ended),
     api.GET('/api/staff/orders/{id}/extras', { params: { path } }),
     api.GET('/api/staff/orders/{id}/report', { params: { path } }),
     api.GET('/api/staff/service-items'),
+    api.GET('/api/staff/orders/{id}/chat', { params: { path } }),
     // The visit's details come with the day it is on: the switcher's days (the ones the page is reached from).
     ...STAFF_DAYS.map((d) => api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(d) } } })),
   ]);
@@ -44,6 +45,8 @@ export async function loadStaffOrder(api: StaffApi, id: number) {
     report: isSuccess(report) ? report.data : null,
     catalogue,
     vatRateBp: vatRateBpOf(catalogue),
+    /** The chat with the customer (null for an order without one). */
+    chat: isSuccess(chat) ? chat.data : null,
   };
 }
 

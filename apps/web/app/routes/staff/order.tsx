@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBack, IconCar, IconClock, IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import type { Route } from './+types/order';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
+import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 import { ExtrasPanel } from '../../features/staff/extras-panel.tsx';
 import { NextMove } from '../../features/staff/next-move.tsx';
 import { loadStaffOrder, staffOrderAction } from '../../features/staff/order-data.server.ts';
@@ -38,7 +40,8 @@ const REPORT_OPEN = ['on_the_way', 'arrived'];
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const { order, visit, extras, report, catalogue, vatRateBp } = loaderData;
+  const { order, visit, extras, report, catalogue, vatRateBp, chat } = loaderData;
+  const chatWith = useMemo(() => (chat ? chatSource('staff', lang, order.id) : null), [chat, lang, order.id]);
   const phoneLink = visit?.phone_link ?? `tel:${order.customer_phone.replace(/\s+/g, '')}`;
   const editable = REPORT_OPEN.includes(order.status);
   const finishing = order.next_statuses.some((s) => s === 'completed' || s === 'done');
@@ -131,7 +134,8 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           </Button>
         </Group>
       </Card>
-      <NextMove next={order.next_statuses} />
+      {/* A new state or a completed report clears an earlier refusal. */}
+      <NextMove key={`${order.status}-${report?.complete ?? false}`} next={order.next_statuses} />
       {finishing && !report?.complete && (
         <Text fz="sm" c="gray.7" ta="center">
           {t(st('finish_needs_report'))}
@@ -147,6 +151,14 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           editable={editable}
           parts={catalogue.filter((i) => i.kind === 'spare_part')}
         />
+      )}
+      {chat && chatWith && (
+        <Card withBorder radius="md" padding="md" data-testid="staff-chat">
+          <Title order={2} fz="h4" mb="sm">
+            {t(st('chat_title'))}
+          </Title>
+          <ChatThreadView key={order.id} initial={chat} source={chatWith} lang={lang} />
+        </Card>
       )}
     </Stack>
   );
