@@ -7,6 +7,7 @@ import { data } from 'react-router';
 import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
+import { translate } from '../../lib/i18n.ts';
 import { riyadhDayOf, STAFF_DAYS } from './day.ts';
 import { signOutIfEnded, type staffApiFor } from './session.server.ts';
 
@@ -56,9 +57,15 @@ type Payload = Record<string, unknown>;
 export async function staffOrderAction(api: StaffApi, id: number, request: Request) {
   const path = { id };
   const json = (request.headers.get('content-type') ?? '').includes('application/json');
-  const payload: Payload = json
-    ? ((await request.json()) as Payload)
-    : Object.fromEntries((await request.formData()).entries());
+  let payload: Payload;
+  try {
+    payload = json ? ((await request.json()) as Payload) : Object.fromEntries((await request.formData()).entries());
+  } catch {
+    // A body that is not what the page sends: refused like an unknown intent, never a 500.
+    payload = {};
+  }
+  if (!payload || typeof payload !== 'object') payload = {};
+  const refused = { msg: translate(api.lang, 'validation.invalid'), key: 'fail', data: null, status: 400 };
   const answer = await (async () => {
     switch (payload.intent) {
       case 'move':
@@ -68,7 +75,9 @@ export async function staffOrderAction(api: StaffApi, id: number, request: Reque
             body: { eta_minutes: payload.eta_minutes as number },
           });
         if (payload.status === 'arrived') return api.POST('/api/staff/orders/{id}/arrived', { params: { path } });
-        return api.POST('/api/staff/orders/{id}/finish', { params: { path } });
+        if (payload.status === 'completed' || payload.status === 'done')
+          return api.POST('/api/staff/orders/{id}/finish', { params: { path } });
+        return refused;
       case 'extras':
         return api.POST('/api/staff/orders/{id}/extras', {
           params: { path },
@@ -77,7 +86,7 @@ export async function staffOrderAction(api: StaffApi, id: number, request: Reque
       case 'report':
         return api.PUT('/api/staff/orders/{id}/report', { params: { path }, body: payload.report as never });
       default:
-        return { msg: '', key: 'fail', data: null, status: 400 };
+        return refused;
     }
   })();
   return signOutIfEnded(answer, api.lang);
