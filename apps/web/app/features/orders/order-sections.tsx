@@ -97,7 +97,10 @@ export function OrderHeading({
           {back.label}
         </Anchor>
         <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-          {title} <bdi data-testid="order-number">{number}</bdi>
+          {title}{' '}
+          <bdi data-testid="order-number" style={{ whiteSpace: 'nowrap' }}>
+            {number}
+          </bdi>
         </Title>
         <Group gap="sm">
           {badge}

@@ -360,6 +360,10 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
                       </Group>
                     ) : null}
                   </>
+                ) : rejected?.note ? (
+                  <Text c="orange.9" data-testid="offer-rejected-note">
+                    {t('maintenance-site.rejected_note', { reason: rejected.note })}
+                  </Text>
                 ) : (
                   <Text c="gray.7" data-testid="offer-waiting">
                     {t('maintenance-site.offer_waiting')}

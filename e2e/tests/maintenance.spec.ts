@@ -1,0 +1,292 @@
+/**
+ * The customer's immediate maintenance in a real browser: in Arabic, a request (a past time refused at
+ * its field, then tomorrow 10:00 Riyadh with the Hijri date beside the Gregorian, a picture, a saved
+ * address) opens the new order; it shows under the orders tabs; an admin (through the API) approves it
+ * and sends a price offer, which appears on the open page without a reload; the customer rejects it
+ * with a reason, gets a revised offer live, accepts it and pays from the wallet. The English pages too.
+ * Screenshots of every page at 390 and 1280 pixels in both languages.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminPost, adminToken, clientIp, expectAccessible, open, shot, signUpByApi } from './support.ts';
+
+const TAG = Date.now() % 1_000_000;
+const SITE = { 'x-pool-site': '1', lang: 'ar' };
+const PHONE_SIZE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+// A 1×1 PNG, the problem's picture.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type City = { id: number; name: string };
+
+/** Saves (and sends) a price offer as the demo admin: PUT /api/admin/service-orders/{id}/offer. */
+async function sendOffer(request: APIRequestContext, id: number, lines: unknown[]) {
+  const res = await request.put(`/api/admin/service-orders/${id}/offer`, {
+    data: { send: true, lines },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const body = await res.json();
+  expect(body.key, `${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
+}
+
+/** Riyadh's day `n` days from now, and how the calendar names it (its cells' labels start so). */
+function riyadhDay(n: number) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + n * 86_400_000);
+  const noon = new Date(`${day}T12:00:00Z`);
+  const label = (lang: 'ar' | 'en') =>
+    new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(noon);
+  return { day, label };
+}
+
+/** Clicks a day in the calendar, moving to the next month when it is there. */
+async function pickDay(page: Page, label: string) {
+  const cell = page.getByTestId('date-picker').locator(`button[aria-label^="${label}"]`);
+  if (!(await cell.count())) await page.getByTestId('date-picker').locator('[data-direction="next"]').click();
+  await cell.click();
+}
+
+let browser: Browser;
+let page: Page;
+let orderId = 0;
+let orderNumber = '';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async ({ browser: b }) => {
+  browser = b;
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    locale: 'ar-SA',
+    viewport: PHONE_SIZE,
+  });
+  page = await context.newPage();
+  await signUpByApi(page, `عميل الصيانة ${TAG}`);
+  // A saved address in Riyadh, and 1,000 SAR in the wallet (sandbox card).
+  const cities = (await (await page.request.get('/api/user/cities', { headers: SITE })).json()).data as City[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const address = await (
+    await page.request.post('/api/user/addresses', {
+      headers: SITE,
+      form: {
+        label: 'المنزل',
+        city_id: String(riyadh.id),
+        district: 'النرجس',
+        street: 'شارع الملقا',
+        building_number: '1234',
+        postal_code: '13321',
+      },
+    })
+  ).json();
+  expect(address.key, address.msg).toBe('success');
+  const charge = await (
+    await page.request.post('/api/user/wallet/charge', { headers: SITE, form: { amount: '1000' } })
+  ).json();
+  expect(charge.key, charge.msg).toBe('success');
+  await page.goto(charge.data.redirect_url);
+  await page.locator('#card').fill('4111 1111 1111 1111');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/payment_status=paid/);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('Arabic: the date and time steps, then a request refused for a past time and sent for tomorrow', async () => {
+  // The step pages: a day (Hijri beside Gregorian), then its time, back to the form with both.
+  await open(page, '/date_picker');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const tomorrow = riyadhDay(1);
+  await pickDay(page, tomorrow.label('ar'));
+  await expect(page.getByTestId('chosen-day')).toContainText(tomorrow.label('ar'));
+  await expect(page.getByTestId('chosen-day-hijri')).toContainText('هـ');
+  await shot(page, 'maintenance-date-picker-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-date-picker-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  await page.getByTestId('date-next').click();
+  await expect(page).toHaveURL(new RegExp(`/time\\?date=${tomorrow.day}`));
+  await page.getByTestId('slot-10:00').click();
+  await shot(page, 'maintenance-time-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-time-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  await expectAccessible(page);
+  await page.getByTestId('time-next').click();
+  await expect(page).toHaveURL(new RegExp(`/Immediate_maintenance\\?date=${tomorrow.day}&time=10%3A00`));
+  await expect(page.getByTestId('chosen-day')).toContainText(tomorrow.label('ar'));
+
+  // The form: empty fields are refused at their places.
+  await open(page, '/Immediate_maintenance');
+  await page.getByTestId('maintenance-submit').click();
+  await expect(page.getByTestId('date-field')).toContainText('اختر تاريخ الزيارة');
+  await expect(page.getByTestId('time-field')).toContainText('اختر وقت الزيارة');
+
+  await page.getByTestId('maintenance-problem').fill(`المضخة متوقفة والماء يميل إلى الأخضر ${TAG}`);
+  await page.getByTestId('maintenance-place').fill('المسبح في الفناء الخلفي');
+  await page.getByTestId('images-input').setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('image-thumb')).toHaveCount(1);
+
+  // Today at 00:00 has passed in Riyadh: refused next to the time field.
+  const today = riyadhDay(0);
+  await pickDay(page, today.label('ar'));
+  await page.getByTestId('time-typed').fill('00:00');
+  await page.getByTestId('time-typed').press('Tab');
+  await expect(page.getByTestId('time-field')).toContainText('هذا الوقت مضى، اختر وقتًا لاحقًا');
+  await page.getByTestId('maintenance-submit').click();
+  await expect(page.getByTestId('time-field')).toContainText('هذا الوقت مضى');
+  await expect(page).toHaveURL(/\/Immediate_maintenance$/);
+
+  // Tomorrow at 10:00, at the saved address.
+  await pickDay(page, tomorrow.label('ar'));
+  await page.getByTestId('slot-10:00').click();
+  await expect(page.getByTestId('time-field')).not.toContainText('هذا الوقت مضى');
+  await expect(page.getByTestId('chosen-day-hijri')).toContainText('هـ');
+  await expect(page.getByTestId('location-address')).toHaveCount(1);
+  await shot(page, 'maintenance-request-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-request-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  await expectAccessible(page);
+  await page.getByTestId('maintenance-submit').click();
+
+  await page.waitForURL(/\/orders\/immediate_maintenance\/\d+$/);
+  orderId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'new');
+  orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  expect(orderNumber).toMatch(/^M/);
+  await expect(page.getByTestId('request-problem')).toContainText(String(TAG));
+  await expect(page.getByTestId('request-location')).toContainText('النرجس');
+  await expect(page.getByTestId('offer-waiting')).toBeVisible();
+});
+
+test('Arabic: the order under the orders tabs, the offer live, rejected with a reason, revised, accepted and paid by wallet', async () => {
+  // The orders page: the new tab lists it beside store orders; the maintenance list too.
+  await open(page, '/orders');
+  await expect(page.getByTestId('orders-tab-new')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
+  await open(page, '/orders/immediate_maintenance?tab=new');
+  await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
+  await shot(page, 'maintenance-orders-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-orders-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  await expectAccessible(page);
+
+  // The admin approves and sends an offer while the customer's page is open: it appears without a reload.
+  await open(page, `/orders/immediate_maintenance/${orderId}`);
+  const request = page.context().request;
+  await adminPost(request, `/service-orders/${orderId}/approve`, {});
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'approved');
+  await sendOffer(request, orderId, [
+    { kind: 'service', name_ar: 'إصلاح المضخة', name_en: 'Pump repair', quantity: 1, unit_price: 30000 },
+    { kind: 'spare_part', name_ar: 'مانع تسرب', name_en: 'Seal kit', quantity: 2, unit_price: 4500 },
+    { kind: 'delivery', name_ar: 'التوصيل', name_en: 'Delivery', quantity: 1, unit_price: 2000 },
+    { kind: 'discount', name_ar: 'خصم', name_en: 'Discount', quantity: 1, unit_price: 1000 },
+  ]);
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
+  await expect(page.getByTestId('offer-line')).toHaveCount(4);
+  // 300 + 90 + 20 - 10 = 400 before VAT; VAT 15 % = 60; total 460.
+  await expect(page.getByTestId('offer-sum-spare_parts')).toContainText('90.00');
+  await expect(page.getByTestId('offer-sum-tax')).toContainText('60.00');
+  await expect(page.getByTestId('offer-total')).toContainText('460.00');
+  await shot(page, 'maintenance-order-offer-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-order-offer-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  await expectAccessible(page);
+
+  // Reject with a reason: a too-short one is refused in the dialog, then it is sent.
+  await page.getByTestId('offer-reject').click();
+  await page.getByTestId('reason-text').fill('غ');
+  await page.getByTestId('reason-send').click();
+  await expect(page.getByTestId('reason-form')).toContainText('اكتب 3 أحرف على الأقل');
+  await page.getByTestId('reason-text').fill('السعر مرتفع، أرجو مراجعته');
+  await page.getByTestId('reason-send').click();
+  await expect(page.getByText('تم إرسال السبب')).toBeVisible();
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_rejected');
+  await expect(page.getByTestId('offer-rejected-note')).toContainText('السعر مرتفع');
+
+  // A revised offer arrives live.
+  await sendOffer(request, orderId, [
+    { kind: 'service', name_ar: 'إصلاح المضخة', name_en: 'Pump repair', quantity: 1, unit_price: 25000 },
+    { kind: 'spare_part', name_ar: 'مانع تسرب', name_en: 'Seal kit', quantity: 2, unit_price: 4500 },
+  ]);
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
+  // 250 + 90 = 340; VAT 51; total 391.
+  await expect(page.getByTestId('offer-total')).toContainText('391.00');
+
+  // Accept and pay from the wallet.
+  await page.getByTestId('offer-accept').click();
+  await page.getByTestId('payment-method').locator('label').filter({ hasText: 'المحفظة' }).click();
+  await expect(page.getByTestId('wallet-balance')).toContainText('1,000.00');
+  await shot(page, 'maintenance-order-pay-ar-390');
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('offer-accept')).toHaveCount(0);
+  const timeline = page.getByTestId('order-timeline');
+  await expect(timeline).toContainText('أُرسل عرض السعر');
+  await expect(timeline).toContainText('رُفض العرض');
+  await expect(timeline).toContainText('مدفوع');
+  await shot(page, 'maintenance-order-paid-ar-390');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'maintenance-order-paid-ar-1280');
+  await page.setViewportSize(PHONE_SIZE);
+  const wallet = await (await request.get('/api/user/wallet', { headers: SITE })).json();
+  expect(wallet.data.balance).toBe(100_000 - 39_100);
+
+  // The rating page before the work is finished says so.
+  await open(page, `/orders/evaluation/${orderId}`);
+  await expect(page.getByText('يمكنك التقييم بعد انتهاء الطلب.')).toBeVisible();
+  await shot(page, 'maintenance-evaluation-ar-390');
+});
+
+test('English: the request form, the order and the lists', async () => {
+  for (const size of [PHONE_SIZE, DESKTOP]) {
+    const w = size.width;
+    await page.setViewportSize(size);
+    await open(page, '/en/Immediate_maintenance');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Immediate maintenance');
+    const tomorrow = riyadhDay(1);
+    await pickDay(page, tomorrow.label('en'));
+    await expect(page.getByTestId('chosen-day-hijri')).toContainText('AH');
+    await page.getByTestId('time-typed').fill('00:00');
+    await page.getByTestId('time-typed').press('Tab');
+    await expect(page.getByTestId('time-field')).not.toContainText('This time has passed');
+    await shot(page, `maintenance-request-en-${w}`);
+
+    await open(page, `/en/orders/immediate_maintenance/${orderId}`);
+    await expect(page.getByTestId('order-status').first()).toHaveText('Paid');
+    await expect(page.getByTestId('offer-line').first()).toContainText('Pump repair');
+    await expect(page.getByTestId('offer-total')).toContainText('391.00');
+    await shot(page, `maintenance-order-en-${w}`);
+    if (w === 390) await expectAccessible(page);
+
+    await open(page, '/en/orders/immediate_maintenance?tab=current');
+    await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
+    await shot(page, `maintenance-orders-en-${w}`);
+
+    await open(page, '/en/orders?tab=current');
+    await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
+
+    await open(page, '/en/date_picker');
+    await shot(page, `maintenance-date-picker-en-${w}`);
+    await open(page, `/en/time?date=${tomorrow.day}`);
+    await shot(page, `maintenance-time-en-${w}`);
+    await open(page, `/en/orders/evaluation/${orderId}`);
+    await expect(page.getByText('You can rate once the order is finished.')).toBeVisible();
+    await shot(page, `maintenance-evaluation-en-${w}`);
+  }
+  await page.setViewportSize(DESKTOP);
+  await open(page, `/orders/evaluation/${orderId}`);
+  await shot(page, 'maintenance-evaluation-ar-1280');
+});
