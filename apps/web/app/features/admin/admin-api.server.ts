@@ -77,5 +77,14 @@ export async function listWithCities<P extends ApiPath<'get'>>(
   return { list, cities };
 }
 
+/**
+ * A saving form's fields as the browser sent them (strings), `intent` and `id` aside: the API
+ * validates and coerces them, so they stand in for the body's numbers and flags here.
+ */
+export const sentFields = <B>(form: FormData) =>
+  Object.fromEntries(
+    [...form.entries()].filter(([k]) => k !== 'intent' && k !== 'id').map(([k, v]) => [k, String(v)]),
+  ) as unknown as B;
+
 /** What an action hands the page: the answer without anything else. */
 export const answerOf = <T>(res: ApiResult<T>) => ({ msg: res.msg, key: res.key, data: res.data, status: res.status });

@@ -23,7 +23,7 @@ import type { Answer } from '../../../lib/envelope.ts';
 import type { PathBody } from '../../../lib/api.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
-import { adminApi, answerOf, readWithUrl } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, answerOf, readWithUrl, sentFields } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
@@ -45,10 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent'));
   const id = Number(form.get('id')) || 0;
   if (intent === 'save') {
-    // The form's fields as the browser sent them (strings): the API validates and converts them.
-    const body = Object.fromEntries(
-      [...form.entries()].filter(([k]) => k !== 'intent' && k !== 'id').map(([k, v]) => [k, String(v)]),
-    ) as unknown as PathBody<'post', '/api/admin/service-items'>;
+    const body = sentFields<PathBody<'post', '/api/admin/service-items'>>(form);
     return answerOf(
       id
         ? await api.POST('/api/admin/service-items/{id}', { params: { path: { id } }, body })
