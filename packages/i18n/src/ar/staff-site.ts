@@ -28,6 +28,7 @@ export default {
   call_customer: 'الاتصال بـ {{name}}',
   problem: 'المشكلة',
   place: 'المكان',
+  address_join: '، ',
   no_address: 'لم يحدد عنوان',
   order_title: 'الطلب',
   back_to_day: 'زياراتي',

@@ -24,6 +24,7 @@ export default {
   call_customer: 'Call {{name}}',
   problem: 'Problem',
   place: 'Place',
+  address_join: ', ',
   no_address: 'No address given',
   order_title: 'Order',
   back_to_day: 'My visits',

@@ -11,7 +11,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { dayChoice, riyadhDayOf, STAFF_DAYS } from '../../features/staff/day.ts';
 import { signOutIfEnded, staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
-import { st } from '../../features/staff/texts.ts';
+import { placeLine, st } from '../../features/staff/texts.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('day_title'));
 
@@ -61,7 +61,7 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
         <Group gap={6} mt={6} wrap="nowrap" align="flex-start" c="gray.7">
           <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
           <Text fz="sm" lineClamp={2}>
-            {[visit.address, visit.city].filter(Boolean).join('، ') || t(st('no_address'))}
+            {placeLine(t, visit.address, visit.city)}
           </Text>
         </Group>
       </Anchor>

@@ -15,7 +15,7 @@ import { loadStaffOrder, staffOrderAction } from '../../features/staff/order-dat
 import { ReportForm } from '../../features/staff/report-form.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
-import { st } from '../../features/staff/texts.ts';
+import { placeLine, st } from '../../features/staff/texts.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('order_title'));
 
@@ -85,9 +85,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-            <Text fz="sm">
-              {[visit?.address, visit?.city ?? order.city].filter(Boolean).join('، ') || t(st('no_address'))}
-            </Text>
+            <Text fz="sm">{placeLine(t, visit?.address, visit?.city ?? order.city)}</Text>
           </Group>
           {visit && (
             <>
