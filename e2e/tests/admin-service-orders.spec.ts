@@ -156,6 +156,9 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expect(editor.getByTestId('offer-vat')).toContainText('15');
   await expect(editor.getByTestId('offer-total')).toContainText('507.15');
   await shot(page, 'admin-service-order-offer-ar');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'admin-service-order-offer-390-ar');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('offer-send').click();
   await page.getByTestId('offer-send-confirm').click();
   await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'offer_sent');

@@ -110,7 +110,8 @@ export default {
   payments: 'Payments',
   chat: 'Chat with the customer',
   map: 'Map of open orders',
-  map_intro: 'Every open service order with a map location.',
+  map_intro:
+    'The open orders on this page of the list that have a map location; change the filters or the page to see others.',
   map_needs_key:
     'The map needs a Google Maps key (in the settings). Until then, the open orders’ locations are listed here.',
   map_label: 'Map of open service orders',

@@ -8,12 +8,12 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Button,
+  Grid,
   Group,
   NumberInput,
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -131,144 +131,141 @@ export function OfferEditor({
           {t('operations.offer_intro')}
         </Text>
         {lines.length > 0 ? (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" horizontalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={150}>{t('operations.line_kind')}</Table.Th>
-                  <Table.Th>{t('operations.line_name')}</Table.Th>
-                  <Table.Th w={90}>{t('operations.line_quantity')}</Table.Th>
-                  <Table.Th w={120}>{t('operations.line_price')}</Table.Th>
-                  <Table.Th w={110}>{t('operations.line_total')}</Table.Th>
-                  <Table.Th w={40} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((l, i) => {
-                  const n = i + 1;
-                  const catalogue = l.item_id !== null;
-                  return (
-                    <Table.Tr key={l.key} data-testid="offer-line" style={{ verticalAlign: 'top' }}>
-                      <Table.Td>
-                        <Select
-                          aria-label={`${t('operations.line_kind')} ${n}`}
-                          data={
-                            catalogue
-                              ? kindChoices.filter((k) => CATALOGUE_KINDS.includes(k.value as never))
-                              : kindChoices
-                          }
-                          value={l.kind}
-                          allowDeselect={false}
-                          onChange={(v) =>
-                            v &&
-                            change(l.key, {
-                              kind: v as OfferLineKind,
-                              ...(catalogue ? { item_id: 0, name_ar: '', name_en: '', price: '' } : {}),
-                            })
-                          }
-                          error={errorAt(i, 'kind')}
-                          data-testid="offer-line-kind"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={4}>
-                          {catalogue ? (
-                            <Select
-                              aria-label={`${t('operations.line_pick')} ${n}`}
-                              placeholder={t('operations.line_pick_placeholder')}
-                              data={options
-                                .filter((o) => o.kind === l.kind)
-                                .map((o) => ({ value: String(o.id), label: `${o.name_ar} · ${money(o.price)}` }))}
-                              value={l.item_id ? String(l.item_id) : null}
-                              searchable
-                              nothingFoundMessage={t('common.no_data')}
-                              onChange={(v) => {
-                                const o = options.find((x) => String(x.id) === v);
-                                if (o)
-                                  change(l.key, {
-                                    item_id: o.id,
-                                    name_ar: o.name_ar,
-                                    name_en: o.name_en,
-                                    price: sar(o.price),
-                                  });
-                              }}
-                              error={errorAt(i, 'item_id') ?? errorAt(i, 'name_ar')}
-                              data-testid="offer-line-item"
+          <Stack gap="xs">
+            {lines.map((l, i) => {
+              const n = i + 1;
+              const catalogue = l.item_id !== null;
+              return (
+                <Paper key={l.key} withBorder radius="md" p="xs" bg="gray.0" data-testid="offer-line">
+                  <Grid gap="xs" align="flex-start">
+                    <Grid.Col span={{ base: 12, xs: 6, md: 2 }}>
+                      <Select
+                        label={t('operations.line_kind')}
+                        aria-label={`${t('operations.line_kind')} ${n}`}
+                        data={
+                          catalogue
+                            ? kindChoices.filter((k) => CATALOGUE_KINDS.includes(k.value as never))
+                            : kindChoices
+                        }
+                        value={l.kind}
+                        allowDeselect={false}
+                        onChange={(v) =>
+                          v &&
+                          change(l.key, {
+                            kind: v as OfferLineKind,
+                            ...(catalogue ? { item_id: 0, name_ar: '', name_en: '', price: '' } : {}),
+                          })
+                        }
+                        error={errorAt(i, 'kind')}
+                        data-testid="offer-line-kind"
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, md: 4 }}>
+                      <Stack gap={4}>
+                        {catalogue ? (
+                          <Select
+                            label={t('operations.line_pick')}
+                            aria-label={`${t('operations.line_pick')} ${n}`}
+                            placeholder={t('operations.line_pick_placeholder')}
+                            data={options
+                              .filter((o) => o.kind === l.kind)
+                              .map((o) => ({ value: String(o.id), label: `${o.name_ar} · ${money(o.price)}` }))}
+                            value={l.item_id ? String(l.item_id) : null}
+                            searchable
+                            nothingFoundMessage={t('common.no_data')}
+                            onChange={(v) => {
+                              const o = options.find((x) => String(x.id) === v);
+                              if (o)
+                                change(l.key, {
+                                  item_id: o.id,
+                                  name_ar: o.name_ar,
+                                  name_en: o.name_en,
+                                  price: sar(o.price),
+                                });
+                            }}
+                            error={errorAt(i, 'item_id') ?? errorAt(i, 'name_ar')}
+                            data-testid="offer-line-item"
+                          />
+                        ) : (
+                          <>
+                            <TextInput
+                              label={t('operations.line_name_ar')}
+                              aria-label={`${t('operations.line_name_ar')} ${n}`}
+                              value={l.name_ar}
+                              maxLength={150}
+                              onChange={(e) => change(l.key, { name_ar: e.currentTarget.value })}
+                              error={errorAt(i, 'name_ar')}
+                              data-testid="offer-line-name-ar"
                             />
-                          ) : (
-                            <>
-                              <TextInput
-                                aria-label={`${t('operations.line_name_ar')} ${n}`}
-                                placeholder={t('operations.line_name_ar')}
-                                value={l.name_ar}
-                                maxLength={150}
-                                onChange={(e) => change(l.key, { name_ar: e.currentTarget.value })}
-                                error={errorAt(i, 'name_ar')}
-                                data-testid="offer-line-name-ar"
-                              />
-                              <TextInput
-                                aria-label={`${t('operations.line_name_en')} ${n}`}
-                                placeholder={t('operations.line_name_en')}
-                                value={l.name_en}
-                                maxLength={150}
-                                dir="ltr"
-                                onChange={(e) => change(l.key, { name_en: e.currentTarget.value })}
-                                error={errorAt(i, 'name_en')}
-                                data-testid="offer-line-name-en"
-                              />
-                            </>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={`${t('operations.line_quantity')} ${n}`}
-                          value={l.quantity}
-                          min={1}
-                          max={1000}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          onChange={(v) => change(l.key, { quantity: Math.max(1, Math.trunc(Number(v) || 1)) })}
-                          error={errorAt(i, 'quantity')}
-                          data-testid="offer-line-quantity"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`${t('operations.line_price')} ${n}`}
-                          value={l.price}
-                          inputMode="decimal"
-                          dir="ltr"
-                          onChange={(e) => change(l.key, { price: e.currentTarget.value.trim() })}
-                          error={
-                            errorAt(i, 'unit_price') ??
-                            (l.price !== '' && Number.isNaN(toHalalas(l.price)) ? t('validation.invalid') : undefined)
-                          }
-                          data-testid="offer-line-price"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fw={600} pt={6} data-testid="offer-line-total">
+                            <TextInput
+                              label={t('operations.line_name_en')}
+                              aria-label={`${t('operations.line_name_en')} ${n}`}
+                              value={l.name_en}
+                              maxLength={150}
+                              dir="ltr"
+                              onChange={(e) => change(l.key, { name_en: e.currentTarget.value })}
+                              error={errorAt(i, 'name_en')}
+                              data-testid="offer-line-name-en"
+                            />
+                          </>
+                        )}
+                      </Stack>
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 4, md: 1 }}>
+                      <NumberInput
+                        label={t('operations.line_quantity')}
+                        aria-label={`${t('operations.line_quantity')} ${n}`}
+                        value={l.quantity}
+                        min={1}
+                        max={1000}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        onChange={(v) => change(l.key, { quantity: Math.max(1, Math.trunc(Number(v) || 1)) })}
+                        error={errorAt(i, 'quantity')}
+                        data-testid="offer-line-quantity"
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 8, md: 2 }}>
+                      <TextInput
+                        label={t('operations.line_price')}
+                        aria-label={`${t('operations.line_price')} ${n}`}
+                        value={l.price}
+                        inputMode="decimal"
+                        dir="ltr"
+                        onChange={(e) => change(l.key, { price: e.currentTarget.value.trim() })}
+                        error={
+                          errorAt(i, 'unit_price') ??
+                          (l.price !== '' && Number.isNaN(toHalalas(l.price)) ? t('validation.invalid') : undefined)
+                        }
+                        data-testid="offer-line-price"
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 9, md: 2 }}>
+                      <Stack gap={6}>
+                        <Text fz="sm" fw={500}>
+                          {t('operations.line_total')}
+                        </Text>
+                        <Text fw={700} data-testid="offer-line-total">
                           {money(totals.lines[i]?.net ?? 0)}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          mt={4}
-                          aria-label={t('operations.line_remove', { n })}
-                          onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Stack>
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 3, md: 1 }}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        mt={28}
+                        aria-label={t('operations.line_remove', { n })}
+                        onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Grid.Col>
+                  </Grid>
+                </Paper>
+              );
+            })}
+          </Stack>
         ) : null}
         {errors.lines ? (
           <Text c="red.8" fz="sm" role="alert">

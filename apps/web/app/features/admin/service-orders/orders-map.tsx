@@ -9,72 +9,11 @@ import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { MaintenanceStatus } from '@pool/contracts/maintenance';
-import { installMapsBootstrap, RIYADH } from '../../../components/map-picker-maps.ts';
 import { useRoot } from '../../../lib/use-root.ts';
 import { mapLink } from './request-section.tsx';
+import { drawMap, type MapOrder, type Pin } from './orders-map-draw.ts';
 import { ServiceStatusBadge } from './status.tsx';
 import classes from './service-orders.module.css';
-
-/** Spec section 9. A cluster of one marker is the marker itself, so clusters start at 2. */
-export const MAP_CLUSTERING = { gridSize: 60, minimumClusterSize: 2 } as const;
-
-export type MapOrder = {
-  id: number;
-  number: string;
-  status: MaintenanceStatus;
-  city: string | null;
-  lat: number | null;
-  lng: number | null;
-};
-type Pin = MapOrder & { lat: number; lng: number };
-
-type MapsApi = {
-  maps: { Map: new (el: HTMLElement, opts: object) => { fitBounds(b: object): void } };
-  core: { LatLngBounds: new () => { extend(p: { lat: number; lng: number }): void } };
-  marker: { AdvancedMarkerElement: new (opts: object) => { addListener(e: string, f: () => void): void } };
-};
-
-async function drawMap(
-  el: HTMLElement,
-  pins: Pin[],
-  opts: { key: string; mapId: string; nonce?: string },
-  open: (id: number) => void,
-) {
-  installMapsBootstrap({ key: opts.key, lang: 'ar', nonce: opts.nonce });
-  const load = (name: string) => window.google!.maps!.importLibrary!(name);
-  const [maps, core, marker, clusterer] = await Promise.all([
-    load('maps'),
-    load('core'),
-    load('marker'),
-    import('@googlemaps/markerclusterer'),
-  ]);
-  const api = { maps, core, marker } as MapsApi;
-  const map = new api.maps.Map(el, {
-    center: RIYADH,
-    zoom: 6,
-    mapId: opts.mapId,
-    streetViewControl: false,
-    mapTypeControl: false,
-  });
-  const bounds = new api.core.LatLngBounds();
-  const markers = pins.map((p) => {
-    bounds.extend(p);
-    const m = new api.marker.AdvancedMarkerElement({ position: { lat: p.lat, lng: p.lng }, title: p.number });
-    m.addListener('gmp-click', () => open(p.id));
-    return m;
-  });
-  if (pins.length > 0) map.fitBounds(bounds);
-  const cluster = new clusterer.MarkerClusterer({
-    map: map as never,
-    markers: markers as never[],
-    algorithm: new clusterer.GridAlgorithm({ gridSize: MAP_CLUSTERING.gridSize }),
-  });
-  return () => {
-    cluster.clearMarkers();
-    (cluster as unknown as { setMap(m: null): void }).setMap(null);
-  };
-}
 
 export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
   const { t } = useTranslation();
