@@ -3,10 +3,11 @@ import { ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerOrderItem, MaintenanceOrderItem, MaintenanceStatus } from '@pool/contracts/maintenance';
+import type { StoreOrderStatus } from '@pool/contracts/orders';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';
-import { OrderCardFrame, OrderCardLines, StateBadge } from '../orders/index.ts';
+import { OrderCardFrame, OrderCardLines, OrderStatusBadge } from '../orders/index.ts';
 import { MaintenanceStatusBadge } from './status.tsx';
 
 const ToolIcon = () => (
@@ -51,7 +52,7 @@ export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
         number={order.number}
         badge={
           store ? (
-            <StateBadge status={order.status} label={t(`orders.status_${order.status}`)} color="blue" size="sm" />
+            <OrderStatusBadge status={order.status as StoreOrderStatus} size="sm" />
           ) : (
             <MaintenanceStatusBadge status={order.status as MaintenanceStatus} size="sm" />
           )

@@ -2,4 +2,4 @@
 export { CancelDialog } from './cancel-dialog.tsx';
 export { OrderCardFrame, OrderCardLines } from './order-card.tsx';
 export { OrderHeading, Section } from './order-sections.tsx';
-export { StateBadge } from './status-badge.tsx';
+export { OrderStatusBadge, StateBadge } from './status-badge.tsx';

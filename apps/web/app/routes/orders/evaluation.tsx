@@ -19,7 +19,8 @@ import { AccountPage } from '../../features/account/account-page.tsx';
 import { Thumb } from '../../features/cart/thumb.tsx';
 import { StaffRating } from '../../features/maintenance/staff-rating.tsx';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_rate_products');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData?.staff ? 'maintenance-site.rate_title' : 'orders.ui_rate_products');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
