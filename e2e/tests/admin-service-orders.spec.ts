@@ -119,7 +119,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expect(row).toContainText(order.number);
   await expect(row).toContainText('الرياض');
   await expect(row).toContainText('غير مسند');
-  await expect(row.getByTestId('service-status')).toHaveAttribute('data-status', 'new');
+  await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', 'new');
   // No maps key in this run: the open orders' pins are a table, with the note.
   await expect(page.getByTestId('map-needs-key')).toBeVisible();
   await expect(page.getByTestId('map-pin').filter({ hasText: order.number })).toContainText('24.71360, 46.67530');
@@ -137,7 +137,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expect(page.getByTestId('service-scheduled')).toContainText('10:00');
   await page.getByTestId('move-approved').click();
   await page.getByTestId('move-approved-confirm').click();
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'approved');
   await expect(page.getByTestId('order-timeline')).toContainText('معتمد بانتظار التسعير');
 
   // The offer: a catalogue spare part (120.50 SAR) x 2 and a typed service line (200 SAR).
@@ -161,7 +161,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('offer-send').click();
   await page.getByTestId('offer-send-confirm').click();
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'offer_sent');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
   await expect(page.getByTestId('offer-view')).toContainText('507.15');
 
   // The customer accepts and pays by sandbox card.
@@ -179,7 +179,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
 
   // Paid: the picker lists the technician who serves Riyadh, free at 10:00, with their day.
   await open(page, `/admin/service-orders/${order.id}`);
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
   const candidate = page.getByTestId('assignable-staff').filter({ hasText: technician });
   await expect(candidate.getByTestId('staff-free')).toHaveAttribute('data-free', 'true');
   await candidate.getByRole('button', { name: new RegExp(technician) }).click();
@@ -189,7 +189,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expectAccessible(page);
   await candidate.getByRole('button', { name: 'إسناد' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'إسناد' }).click();
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'technician_assigned');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'technician_assigned');
   await expect(page.getByTestId('assigned-staff')).toContainText(technician);
   await shot(page, 'admin-service-order-ar');
 
@@ -226,14 +226,14 @@ test('the admin cancels a paid order with a reason (the card refunded) and refus
 
   await signInAdmin(page);
   await open(page, `/admin/service-orders/${paid.id}`);
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
   await page.getByTestId('admin-cancel').click();
   // A reason is asked for before anything is sent.
   await page.getByTestId('cancel-confirm').click();
   await expect(page.getByTestId('cancel-form')).toContainText('اختر سبب الإلغاء أو اكتب ملاحظة');
   await page.getByTestId('cancel-note').fill('لا يتوفر فني في هذا الموعد');
   await page.getByTestId('cancel-confirm').click();
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('service-refund')).toBeVisible();
   await expect(page.getByTestId('order-timeline')).toContainText('لا يتوفر فني في هذا الموعد');
   await expect(page.getByTestId('admin-cancel')).toHaveCount(0);
@@ -243,7 +243,7 @@ test('the admin cancels a paid order with a reason (the card refunded) and refus
   await page.getByTestId('admin-refuse').click();
   await page.getByTestId('cancel-note').fill('الموقع خارج نطاق الخدمة');
   await page.getByTestId('cancel-confirm').click();
-  await expect(page.getByTestId('service-status').first()).toHaveAttribute('data-status', 'refused');
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'refused');
   await expect(page.getByTestId('service-refund')).toHaveCount(0);
   await customerContext.close();
 });

@@ -99,6 +99,7 @@ export default {
   report_before: 'قبل العمل',
   report_after: 'بعد العمل',
   report_parts: 'قطع الغيار المستخدمة',
+  report_readings: 'قراءات المياه',
   report_notes: 'ملاحظات الفني',
   rating: 'تقييم العميل',
   rating_none: 'لم يقيم العميل الفني بعد',

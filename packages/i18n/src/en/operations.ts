@@ -99,6 +99,7 @@ export default {
   report_before: 'Before',
   report_after: 'After',
   report_parts: 'Spare parts used',
+  report_readings: 'Water readings',
   report_notes: "Technician's notes",
   rating: "Customer's rating",
   rating_none: 'The customer has not rated the technician yet',

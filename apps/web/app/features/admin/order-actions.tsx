@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
-import { CancelDialog } from '../orders/cancel-dialog.tsx';
+import { CancelDialog } from '../orders/index.ts';
 import { useAnswerEffect } from './admin-page.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
 import { useMay } from './use-admin.ts';

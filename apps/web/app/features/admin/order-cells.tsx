@@ -2,7 +2,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Section } from '../orders/order-sections.tsx';
+import { Section } from '../orders/index.ts';
 
 /** The customer's name over their phone (left to right). */
 export function CustomerCell({ name, phone }: { name: string; phone: string }) {

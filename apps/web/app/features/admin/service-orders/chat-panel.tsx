@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatThread } from '@pool/contracts/chat';
 import { adminChatSource, ChatThreadView } from '../../chat/index.ts';
-import { Section } from '../../orders/order-sections.tsx';
+import { Section } from '../../orders/index.ts';
 
 export function OrderChatPanel({ thread }: { thread: ChatThread }) {
   const { t } = useTranslation();

@@ -2,10 +2,11 @@
 import { Badge, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { flagReadings } from '@pool/contracts/field-work';
 import type { ServiceOrderDetail } from '@pool/contracts/maintenance';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { StoredImage } from '../../../components/stored-image.tsx';
-import { Section } from '../../orders/order-sections.tsx';
+import { Section } from '../../orders/index.ts';
 import { badgeText } from './status.tsx';
 import classes from './service-orders.module.css';
 
@@ -73,6 +74,54 @@ function Photos({ label, photos }: { label: string; photos: string[] }) {
   );
 }
 
+/** The water readings, each with its healthy range and a badge where it is out of range. */
+function Readings({ readings }: { readings: Record<string, number> }) {
+  const { t } = useTranslation();
+  const flags = flagReadings(readings);
+  if (flags.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" fw={600}>
+        {t('operations.report_readings')}
+      </Text>
+      {flags.map((f) => (
+        <Group
+          key={f.key}
+          justify="space-between"
+          gap="sm"
+          wrap="nowrap"
+          data-testid="report-reading"
+          data-level={f.level}
+        >
+          <Stack gap={0}>
+            <Text fz="sm">{t(`field-work.reading_${f.key}`)}</Text>
+            <Text fz="xs" c="gray.7">
+              {t('field-work.reading_range', {
+                min: formatNumber('ar', f.min),
+                max: formatNumber('ar', f.max),
+                unit: f.unit,
+              })}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Text fz="sm" fw={700} dir="ltr">
+              {formatNumber('ar', f.value)}
+              {f.unit ? ` ${f.unit}` : ''}
+            </Text>
+            <Badge
+              variant="light"
+              color={f.level === 'ok' ? 'teal' : 'red'}
+              c={badgeText(f.level === 'ok' ? 'teal' : 'red')}
+            >
+              {t(`field-work.level_${f.level}`)}
+            </Badge>
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 export function ReportSection({ report }: { report: ServiceOrderDetail['report'] }) {
   const { t } = useTranslation();
   return (
@@ -95,7 +144,7 @@ export function ReportSection({ report }: { report: ServiceOrderDetail['report']
                   ) : (
                     <IconX size={16} color="var(--mantine-color-red-8)" aria-hidden />
                   )}
-                  <Text fz="sm">{item}</Text>
+                  <Text fz="sm">{t(`field-work.checklist_${item}`, { defaultValue: item })}</Text>
                 </Group>
               ))}
             </Stack>
@@ -114,6 +163,7 @@ export function ReportSection({ report }: { report: ServiceOrderDetail['report']
               ))}
             </Stack>
           ) : null}
+          <Readings readings={report.readings} />
           {report.notes ? (
             <Stack gap={2}>
               <Text fz="sm" fw={600}>

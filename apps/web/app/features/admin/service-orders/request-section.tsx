@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceOrderDetail } from '@pool/contracts/maintenance';
 import { formatDateTime } from '../../../lib/format.ts';
 import { StoredImage } from '../../../components/stored-image.tsx';
-import { Section } from '../../orders/order-sections.tsx';
+import { Section } from '../../orders/index.ts';
 import classes from './service-orders.module.css';
 
 /** A map search of a point, opened in a new tab (Google Maps on the web, the maps app on a phone). */

@@ -1,19 +1,19 @@
-/** A service order's state in the dashboard: its name and a badge (dark text on a light tint, for contrast). */
-import { Badge } from '@mantine/core';
+/** A service order's state in the dashboard: its name and its badge; the text colour of the console's other light badges. */
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceStatus } from '@pool/contracts/maintenance';
+import { StateBadge } from '../../orders/index.ts';
 
 const COLORS: Record<MaintenanceStatus, string> = {
   new: 'blue',
   approved: 'indigo',
   offer_sent: 'violet',
-  offer_rejected: 'orange',
-  pending_payment: 'yellow',
+  offer_rejected: 'pink',
+  pending_payment: 'grape',
   paid: 'teal',
   technician_assigned: 'cyan',
   on_the_way: 'cyan',
-  arrived: 'grape',
-  completed: 'green',
+  arrived: 'cyan',
+  completed: 'teal',
   cancelled: 'gray',
   refused: 'red',
 };
@@ -31,19 +31,8 @@ export function useStatusLabel() {
   return (status: string) => t(`operations.status_${status}`);
 }
 
+/** A service order's state: the orders' badge with the console's names and colours. */
 export function ServiceStatusBadge({ status, size = 'md' }: { status: MaintenanceStatus; size?: 'sm' | 'md' | 'lg' }) {
   const label = useStatusLabel();
-  return (
-    <Badge
-      variant="light"
-      size={size}
-      color={COLORS[status]}
-      c={badgeText(COLORS[status])}
-      miw="max-content"
-      data-testid="service-status"
-      data-status={status}
-    >
-      {label(status)}
-    </Badge>
-  );
+  return <StateBadge status={status} label={label(status)} color={COLORS[status]} size={size} />;
 }
