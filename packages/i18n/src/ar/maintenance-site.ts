@@ -106,7 +106,6 @@ export default {
   reject_send: 'إرسال السبب',
   reason_short: 'اكتب 3 أحرف على الأقل',
   rejected_note: 'رفضت العرض: {{reason}}. سنرسل لك عرضًا معدّلًا.',
-  pay_by: 'ادفع قبل {{time}} وإلا أُلغي الطلب تلقائيًا.',
   cancel_order: 'إلغاء الطلب',
   cancel_question: 'هل تريد إلغاء طلب الصيانة {{number}}؟',
   technician: 'الفني',

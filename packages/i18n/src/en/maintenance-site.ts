@@ -106,7 +106,6 @@ export default {
   reject_send: 'Send the reason',
   reason_short: 'Write at least 3 characters',
   rejected_note: 'You rejected the offer: {{reason}}. We will send a revised offer.',
-  pay_by: 'Pay before {{time}} or the order is cancelled automatically.',
   cancel_order: 'Cancel the order',
   cancel_question: 'Cancel maintenance order {{number}}?',
   technician: 'Your technician',

@@ -8,16 +8,8 @@
  * reloads the page's data (components/live-count.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconCreditCard,
-  IconMap2,
-  IconMessageCircle,
-  IconStar,
-  IconX,
-} from '@tabler/icons-react';
+import { Anchor, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCreditCard, IconMap2, IconMessageCircle, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
 import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
@@ -30,6 +22,7 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
+import { CancelButton, CancelReasonAlert, PayAlert, RateButton } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
@@ -270,59 +263,28 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
               {t('maintenance-site.chat')}
             </Button>
           ) : null}
-          {order.can_rate ? (
-            <Button
-              component={Link}
-              to={to(`/orders/evaluation/${order.id}`)}
-              leftSection={<IconStar size={18} aria-hidden />}
-              data-testid="rate-open"
-            >
-              {t('maintenance-site.rate')}
-            </Button>
-          ) : null}
+          {order.can_rate ? <RateButton orderId={order.id} label={t('maintenance-site.rate')} /> : null}
           {order.can_cancel ? (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconX size={18} aria-hidden />}
-              onClick={() => setDialog({ kind: 'cancel' })}
-              data-testid="order-cancel"
-            >
-              {t('maintenance-site.cancel_order')}
-            </Button>
+            <CancelButton label={t('maintenance-site.cancel_order')} onClick={() => setDialog({ kind: 'cancel' })} />
           ) : null}
         </OrderHeading>
 
         {order.can_pay ? (
-          <Alert
-            color="orange"
-            icon={<IconAlertTriangle size={20} aria-hidden />}
-            title={t('maintenance-site.status_pending_payment')}
-            data-testid="pay-alert"
-          >
-            <Stack gap="sm">
-              {order.pay_by ? (
-                <Text fz="sm">{t('maintenance-site.pay_by', { time: formatDateTime(lang, order.pay_by) })}</Text>
-              ) : null}
-              <Group>
-                <Button
-                  leftSection={<IconCreditCard size={18} aria-hidden />}
-                  loading={busy}
-                  onClick={() => send({ intent: 'pay', idempotency_key: payKey })}
-                  data-testid="pay-again"
-                >
-                  {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <PayAlert payBy={order.pay_by}>
+            <Group>
+              <Button
+                leftSection={<IconCreditCard size={18} aria-hidden />}
+                loading={busy}
+                onClick={() => send({ intent: 'pay', idempotency_key: payKey })}
+                data-testid="pay-again"
+              >
+                {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
+              </Button>
+            </Group>
+          </PayAlert>
         ) : null}
 
-        {order.cancel_reason || order.cancel_note ? (
-          <Alert color="gray" title={t('orders.ui_cancel_reason')}>
-            {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
-          </Alert>
-        ) : null}
+        <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

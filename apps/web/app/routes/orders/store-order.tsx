@@ -5,21 +5,22 @@
  * way to rate the products once delivered.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Container, Grid, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCreditCard, IconFileInvoice, IconStar, IconX } from '@tabler/icons-react';
+import { Button, Container, Grid, Modal, Stack, Text } from '@mantine/core';
+import { IconCreditCard, IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import { data, useFetcher, useSearchParams } from 'react-router';
 import type { StoreInvoice, StoreOrderDetail } from '@pool/contracts/orders';
 import type { Route } from './+types/store-order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { addressText } from '../../features/cart/address-text.ts';
 import { PriceLines } from '../../features/cart/price-lines.tsx';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
+import { CancelButton, CancelReasonAlert, PayAlert, RateButton } from '../../features/orders/order-alerts.tsx';
 import { InvoiceView } from '../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../features/orders/qr.server.ts';
 import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
@@ -141,61 +142,30 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
               {t('orders.ui_invoice')}
             </Button>
           ) : null}
-          {order.can_rate ? (
-            <Button
-              component={Link}
-              to={to(`/orders/evaluation/${order.id}`)}
-              leftSection={<IconStar size={18} aria-hidden />}
-              data-testid="rate-open"
-            >
-              {t('orders.ui_rate_products')}
-            </Button>
-          ) : null}
+          {order.can_rate ? <RateButton orderId={order.id} label={t('orders.ui_rate_products')} /> : null}
           {order.can_cancel ? (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconX size={18} aria-hidden />}
-              onClick={() => setCancelling(true)}
-              data-testid="order-cancel"
-            >
-              {t('orders.ui_cancel_order')}
-            </Button>
+            <CancelButton label={t('orders.ui_cancel_order')} onClick={() => setCancelling(true)} />
           ) : null}
         </OrderHeading>
 
         {order.can_pay ? (
-          <Alert
-            color="orange"
-            icon={<IconAlertTriangle size={20} aria-hidden />}
-            title={t('orders.status_pending_payment')}
-            data-testid="pay-alert"
-          >
-            <Stack gap="sm">
-              <Text fz="sm">
-                {order.pay_by ? t('orders.ui_pay_by', { time: formatDateTime(lang, order.pay_by) }) : null}
-              </Text>
-              <pay.Form method="post">
-                <input type="hidden" name="intent" value="pay" />
-                <input type="hidden" name="idempotency_key" value={payKey} />
-                <Button
-                  type="submit"
-                  leftSection={<IconCreditCard size={18} aria-hidden />}
-                  loading={pay.state !== 'idle'}
-                  data-testid="pay-again"
-                >
-                  {t('orders.ui_pay_now', { total: money(order.prices.total) })}
-                </Button>
-              </pay.Form>
-            </Stack>
-          </Alert>
+          <PayAlert payBy={order.pay_by}>
+            <pay.Form method="post">
+              <input type="hidden" name="intent" value="pay" />
+              <input type="hidden" name="idempotency_key" value={payKey} />
+              <Button
+                type="submit"
+                leftSection={<IconCreditCard size={18} aria-hidden />}
+                loading={pay.state !== 'idle'}
+                data-testid="pay-again"
+              >
+                {t('orders.ui_pay_now', { total: money(order.prices.total) })}
+              </Button>
+            </pay.Form>
+          </PayAlert>
         ) : null}
 
-        {order.cancel_reason || order.cancel_note ? (
-          <Alert color="gray" title={t('orders.ui_cancel_reason')}>
-            {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
-          </Alert>
-        ) : null}
+        <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,0 +1,67 @@
+/** What an order's page says and offers above its details, any kind: pay before the deadline, why it was cancelled, rate, cancel. */
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconStar, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format.ts';
+import { useLang } from '../../lib/use-lang.ts';
+
+/** Waiting for payment: the time it is cancelled at, and the way to pay (`children`). */
+export function PayAlert({ payBy, children }: { payBy: string | null; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  return (
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+      title={t('orders.status_pending_payment')}
+      data-testid="pay-alert"
+    >
+      <Stack gap="sm">
+        {payBy ? <Text fz="sm">{t('orders.ui_pay_by', { time: formatDateTime(lang, payBy) })}</Text> : null}
+        {children}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The reason and note of a cancelled or refused order, when there are some. */
+export function CancelReasonAlert({ reason, note }: { reason: string | null; note: string | null }) {
+  const { t } = useTranslation();
+  if (!reason && !note) return null;
+  return (
+    <Alert color="gray" title={t('orders.ui_cancel_reason')}>
+      {[reason, note].filter(Boolean).join(' — ')}
+    </Alert>
+  );
+}
+
+/** The way to the order's rating page. */
+export function RateButton({ orderId, label }: { orderId: number; label: string }) {
+  const { to } = useLang();
+  return (
+    <Button
+      component={Link}
+      to={to(`/orders/evaluation/${orderId}`)}
+      leftSection={<IconStar size={18} aria-hidden />}
+      data-testid="rate-open"
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Opens the cancel dialog. */
+export function CancelButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconX size={18} aria-hidden />}
+      onClick={onClick}
+      data-testid="order-cancel"
+    >
+      {label}
+    </Button>
+  );
+}
