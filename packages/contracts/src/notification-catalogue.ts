@@ -96,4 +96,4 @@ export function notificationPage(
 
 /** The dashboard's page of an order of each kind. */
 export const adminOrderPage = (kind: OrderKind, id: number) =>
-  kind === 'store' ? `/admin/store-orders/${id}` : `/admin/orders/${kind}/${id}`;
+  kind === 'store' ? `/admin/store-orders/${id}` : `/admin/service-orders/${id}`;

@@ -305,7 +305,7 @@ describe('order chat', () => {
       orderId: order.id,
       link: `/staff/orders/${order.id}`,
     });
-    expect(rows.find((r) => r.adminId)?.link).toBe(`/admin/orders/immediate_maintenance/${order.id}`);
+    expect(rows.find((r) => r.adminId)?.link).toBe(`/admin/service-orders/${order.id}`);
 
     // The technician answers: the customer is told, with the chat as its page; the technician is not.
     await send('staff', order.id, techToken, 'وعليكم السلام');

@@ -12,7 +12,18 @@ import { adminToken, expectFields, multipart, png } from '../admin-content/testi
 import { address } from '../orders/testing.ts';
 import { issueStaffToken } from '../staff/sessions.ts';
 import { credit } from '../wallet/index.ts';
-import { admin, api, customer, ok, OFFER, requestBody, riyadhSlot, maintenanceWorld, type World } from './testing.ts';
+import {
+  admin,
+  api,
+  customer,
+  ok,
+  OFFER,
+  requestBody,
+  riyadhDayAt,
+  riyadhSlot,
+  maintenanceWorld,
+  type World,
+} from './testing.ts';
 
 describe('immediate maintenance', () => {
   let app: TestApp;
@@ -74,7 +85,7 @@ describe('immediate maintenance', () => {
       expect(d.events.map((e) => e.status)).toEqual(['new']);
       const told = (await adminNotes(created.id)).filter((n) => n.type === 'new_instant_maintenance_order');
       expect(told.length).toBeGreaterThan(0);
-      expect(told[0]!.link).toBe(`/admin/orders/immediate_maintenance/${created.id}`);
+      expect(told[0]!.link).toBe(`/admin/service-orders/${created.id}`);
     });
 
     it('takes a saved address (its city) or a short code (upper-cased), and uploaded images', async () => {
@@ -505,7 +516,7 @@ describe('immediate maintenance', () => {
 
   describe('assignment', () => {
     it('assigns a free technician of the city; refuses another city, a blocked one, an engineer, a busy one', async () => {
-      const first = await w.paid(48);
+      const first = await w.paid(riyadhDayAt(2, '10:00'));
       const listed = ok<{ id: number; free: boolean; visits: unknown[] }[]>(
         await admin(app, 'GET', `/service-orders/${first.id}/assignable-staff`, w.boss),
       );
@@ -542,9 +553,9 @@ describe('immediate maintenance', () => {
       expect(Date.parse(narrowed.from)).toBe(eta.getTime() - 15 * 60_000);
       expect(Date.parse(narrowed.to)).toBe(eta.getTime() + 15 * 60_000);
 
-      // One hour later overlaps [start, start + 90 min); three hours later does not.
-      const clash = await w.paid(49);
-      const free = await w.paid(51);
+      // One hour later the same day overlaps [start, start + 90 min); three hours later does not.
+      const clash = await w.paid(riyadhDayAt(2, '11:00'));
+      const free = await w.paid(riyadhDayAt(2, '13:00'));
       const options = ok<{ id: number; free: boolean; visits: { order_id: number }[] }[]>(
         await admin(app, 'GET', `/service-orders/${clash.id}/assignable-staff`, w.boss),
       );
@@ -562,8 +573,8 @@ describe('immediate maintenance', () => {
   describe('lists', () => {
     it("lists my maintenance orders by tab, all my orders across kinds, and the dashboard's filters", async () => {
       const c = await customer(app);
-      const a = await w.request(c.token, 72);
-      const b = await w.request(c.token, 73);
+      const a = await w.request(c.token, riyadhDayAt(3, '10:00'));
+      const b = await w.request(c.token, riyadhDayAt(3, '11:00'));
       await w.approve(b.id);
       const [store] = await app.db
         .insert(tables.orders)
@@ -603,7 +614,7 @@ describe('immediate maintenance', () => {
       expect(await list({ q: b.number })).toEqual([b.id]);
       expect(await list({ q: `0${c.user.phone}` })).toEqual([b.id, a.id]);
       expect(await list({ q: c.user.phone, status: 'approved' })).toEqual([b.id]);
-      expect(await list({ q: c.user.phone, date: riyadhSlot(72).date })).toContain(a.id);
+      expect(await list({ q: c.user.phone, date: riyadhDayAt(3, '10:00').date })).toContain(a.id);
       expect(await list({ q: c.user.phone, date: '2020-01-01' })).toEqual([]);
       expect(await list({ q: c.user.phone, city_id: String(w.city.id) })).toHaveLength(2);
       expect(await list({ q: c.user.phone, staff_id: String(w.tech.id) })).toEqual([]);

@@ -10,16 +10,27 @@ import { api, customer, ok } from '../orders/testing.ts';
 
 export { api, customer, ok };
 
-/** A Riyadh date and time `hoursAhead` from now (whole minutes). */
-export function riyadhSlot(hoursAhead = 24) {
-  return riyadhDateTime(new Date(Date.now() + hoursAhead * 3600_000));
+/** A Riyadh date and time: `{ date, time }` as the customer picks them. */
+export type Slot = { date: string; time: string };
+/** When a test's visit is: hours ahead of now, or a Riyadh slot (for times that must share a day). */
+export type When = number | Slot;
+
+/** A Riyadh date and time `hoursAhead` from now (whole minutes), or the slot given. */
+export function riyadhSlot(when: When = 24): Slot {
+  return typeof when === 'number' ? riyadhDateTime(new Date(Date.now() + when * 3600_000)) : when;
 }
 
-/** A request body at a map pin in Riyadh, `hoursAhead` from now. */
-export const requestBody = (cityId: number, hoursAhead = 24, o: Record<string, unknown> = {}) => ({
+/** `time` on the Riyadh day `daysAhead` of today there, whatever the hour now. */
+export const riyadhDayAt = (daysAhead: number, time: string): Slot => ({
+  date: riyadhDateTime(new Date(Date.now() + daysAhead * 86_400_000)).date,
+  time,
+});
+
+/** A request body at a map pin in Riyadh, at `when`. */
+export const requestBody = (cityId: number, when: When = 24, o: Record<string, unknown> = {}) => ({
   problem: 'المضخة متوقفة ولا تعمل',
   place: 'الفناء الخلفي',
-  ...riyadhSlot(hoursAhead),
+  ...riyadhSlot(when),
   lat: 24.7136,
   lng: 46.6753,
   city_id: cityId,
@@ -58,9 +69,9 @@ export async function maintenanceWorld(app: TestApp) {
   const tech = await makeStaff(app.db, { name: 'فهد الدوسري' });
   await app.db.insert(tables.staffCities).values({ staffId: tech.id, cityId: city.id });
 
-  async function request(token: string, hoursAhead = 24, o: Record<string, unknown> = {}) {
+  async function request(token: string, when: When = 24, o: Record<string, unknown> = {}) {
     return ok<{ id: number; number: string; status: string }>(
-      await api(app, 'POST', '/immediate-maintenance', { token, body: requestBody(city.id, hoursAhead, o) }),
+      await api(app, 'POST', '/immediate-maintenance', { token, body: requestBody(city.id, when, o) }),
     );
   }
   const move = async (path: string, body?: object) =>
@@ -80,9 +91,9 @@ export async function maintenanceWorld(app: TestApp) {
     (await app.db.select().from(tables.orders).where(eq(tables.orders.id, id)))[0]!.status;
 
   /** A customer's order with an offer sent (total 345 SAR). */
-  async function offered(hoursAhead = 24) {
+  async function offered(when: When = 24) {
     const c = await customer(app);
-    const { id } = await request(c.token, hoursAhead);
+    const { id } = await request(c.token, when);
     await approve(id);
     await offer(id);
     expect(await status(id)).toBe('offer_sent');
@@ -90,8 +101,8 @@ export async function maintenanceWorld(app: TestApp) {
   }
 
   /** A paid order (wallet), ready for assignment. */
-  async function paid(hoursAhead = 24) {
-    const o = await offered(hoursAhead);
+  async function paid(when: When = 24) {
+    const o = await offered(when);
     const { credit } = await import('../wallet/index.ts');
     await credit(app.db, o.user.id, 34_500, 'charge');
     ok(await accept(o.token, o.id, 'wallet'));
