@@ -60,9 +60,15 @@ async function paidOrder(customer: Page, request: APIRequestContext, riyadh: Cit
     },
   });
   expect(offer.status(), await offer.text()).toBe(200);
+  await acceptAndPayByCard(customer, order.id);
+  return order;
+}
+
+/** The customer accepts the sent offer and pays it on the sandbox card page. */
+async function acceptAndPayByCard(customer: Page, orderId: number) {
   const accepted = await (
-    await customer.request.post(`/api/user/maintenance-orders/${order.id}/accept`, {
-      headers: { ...SITE, 'idempotency-key': `accept-${order.id}-${TAG}` },
+    await customer.request.post(`/api/user/maintenance-orders/${orderId}/accept`, {
+      headers: { ...SITE, 'idempotency-key': `accept-${orderId}-${TAG}` },
       data: { payment_method: 'electronic' },
     })
   ).json();
@@ -71,7 +77,6 @@ async function paidOrder(customer: Page, request: APIRequestContext, riyadh: Cit
   await customer.locator('#card').fill('4111111111111111');
   await customer.locator('button[type="submit"]').click();
   await customer.waitForURL((url) => !url.pathname.startsWith('/api/payments/sandbox'));
-  return order;
 }
 
 test('the admin filters, approves, prices with VAT, and assigns a technician to a maintenance order', async ({
@@ -165,17 +170,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expect(page.getByTestId('offer-view')).toContainText('507.15');
 
   // The customer accepts and pays by sandbox card.
-  const accepted = await (
-    await customer.request.post(`/api/user/maintenance-orders/${order.id}/accept`, {
-      headers: { ...SITE, 'idempotency-key': `accept-${TAG}` },
-      data: { payment_method: 'electronic' },
-    })
-  ).json();
-  expect(accepted.key, accepted.msg).toBe('success');
-  await customer.goto(accepted.data.redirect_url);
-  await customer.locator('#card').fill('4111111111111111');
-  await customer.locator('button[type="submit"]').click();
-  await customer.waitForURL((url) => !url.pathname.startsWith('/api/payments/sandbox'));
+  await acceptAndPayByCard(customer, order.id);
 
   // Paid: the picker lists the technician who serves Riyadh, free at 10:00, with their day.
   await open(page, `/admin/service-orders/${order.id}`);

@@ -1,5 +1,6 @@
-/** Pieces of the dashboard's order lists and pages (store and service orders): the customer, the cancel reason. */
-import { Anchor, Stack, Text } from '@mantine/core';
+/** Pieces of the dashboard's order lists and pages (store and service orders): the customer, the cancel reason, the way back. */
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Section } from '../orders/index.ts';
@@ -48,5 +49,14 @@ export function CancelReason({ order }: { order: { cancel_reason: string | null;
     <Section title={t('orders.ui_cancel_reason')} gap={4}>
       <Text fz="sm">{[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}</Text>
     </Section>
+  );
+}
+
+/** The order page's way back to its list. */
+export function BackToList({ to, label }: { to: string; label: string }) {
+  return (
+    <Button component={Link} to={to} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      {label}
+    </Button>
   );
 }

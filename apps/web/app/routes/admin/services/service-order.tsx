@@ -4,10 +4,9 @@
  * offer editor (catalogue or typed lines, VAT live), the assignment of a technician with their day,
  * what happened on site (extra services, visit report), the customer's rating and refunds.
  */
-import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { Route } from './+types/service-order';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -17,7 +16,7 @@ import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
-import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { useMay } from '../../../features/admin/use-admin.ts';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
@@ -112,16 +111,7 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
   return (
     <AdminPage
       title={t('operations.order_title', { number: order.number })}
-      actions={
-        <Button
-          component={Link}
-          to="/admin/service-orders"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          {t('operations.back')}
-        </Button>
-      }
+      actions={<BackToList to="/admin/service-orders" label={t('operations.back')} />}
     >
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" gap="md">

@@ -1,6 +1,6 @@
 /** One store order in the dashboard: customer, lines, prices, address, timeline; the allowed moves, cancel or refuse with a reason, the invoice. */
 import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/store-order';
@@ -10,7 +10,7 @@ import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
 import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
-import { CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { addressText } from '../../../features/cart/address-text.ts';
 import { PriceLines } from '../../../features/cart/price-lines.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
@@ -64,14 +64,7 @@ export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps
       title={`${t('orders.ui_order_title')} ${order.number}`}
       actions={
         <Group gap="sm">
-          <Button
-            component={Link}
-            to="/admin/store-orders"
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            {t('orders.ui_admin_back')}
-          </Button>
+          <BackToList to="/admin/store-orders" label={t('orders.ui_admin_back')} />
           {order.has_invoice ? (
             <Button
               component={Link}
