@@ -62,7 +62,7 @@ export default {
   line_pick_placeholder: 'Pick an item or type a name',
   line_name: 'Line name',
   line_name_ar: 'Arabic name',
-  line_name_en: 'English name',
+  line_name_en: 'Name in English',
   line_quantity: 'Quantity',
   line_price: 'Unit price (SAR)',
   line_total: 'Total',
