@@ -4,7 +4,7 @@
  * (city, district, street, building number, postal code) the chosen place gives.
  */
 import { useEffect } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
@@ -172,5 +172,41 @@ export function AddressForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The new-address form in a dialog: closes and hands over the saved address. */
+export function AddressModal({
+  opened,
+  title,
+  cities,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  title: string;
+  cities: City[];
+  onClose: () => void;
+  onSaved: (a: AddressItem) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <AddressForm
+        cities={cities}
+        onCancel={onClose}
+        onSaved={(a) => {
+          onClose();
+          onSaved(a);
+        }}
+      />
+    </Modal>
   );
 }

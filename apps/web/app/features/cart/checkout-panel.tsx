@@ -4,7 +4,7 @@
  * wallet payment lands on the order. Each attempt carries an Idempotency-Key.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import type { PaymentMethod } from '@pool/contracts/store';
 import type { Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { AddressForm } from './address-form.tsx';
+import { AddressModal } from './address-form.tsx';
 import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 
 const newKey = () =>
@@ -118,23 +118,13 @@ export function CheckoutPanel({
         </Button>
       </fetcher.Form>
 
-      <Modal
+      <AddressModal
         opened={adding}
-        onClose={() => setAdding(false)}
         title={t('cart.ui_add_address')}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <AddressForm
-          cities={cities}
-          onCancel={() => setAdding(false)}
-          onSaved={(a) => {
-            setAdding(false);
-            choose(a.id);
-          }}
-        />
-      </Modal>
+        cities={cities}
+        onClose={() => setAdding(false)}
+        onSaved={(a) => choose(a.id)}
+      />
     </Stack>
   );
 }

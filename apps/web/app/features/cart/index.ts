@@ -2,5 +2,5 @@
 export { PriceLines } from './price-lines.tsx';
 export { addressText } from './address-text.ts';
 export { Thumb } from './thumb.tsx';
-export { AddressForm } from './address-form.tsx';
+export { AddressModal } from './address-form.tsx';
 export { AddressRadios, PaymentMethodControl } from './choices.tsx';

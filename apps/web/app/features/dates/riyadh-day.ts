@@ -4,23 +4,13 @@
  * Intl (never a fixed offset), and their labels: the Gregorian date and the
  * Hijri one (Umm al-Qura), Arabic or English, Latin digits.
  */
-import { COMPANY_TIME_ZONE } from '@pool/contracts/core';
+import { riyadhDateTime } from '@pool/contracts/maintenance';
 import type { Lang } from '../../lib/lang.ts';
-
-const wallClock = new Intl.DateTimeFormat('en-CA-u-nu-latn', {
-  timeZone: COMPANY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** Riyadh's day (`YYYY-MM-DD`) and time (`HH:MM`) at instant `at`. */
 export function riyadhNow(at: Date = new Date()): { day: string; time: string } {
-  const p = Object.fromEntries(wallClock.formatToParts(at).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const { date, time } = riyadhDateTime(at);
+  return { day: date, time };
 }
 
 /** Today in Riyadh (`YYYY-MM-DD`). */

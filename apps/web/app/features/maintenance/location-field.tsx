@@ -4,11 +4,11 @@
  * fallback, as at checkout), or the national address short code with its city.
  */
 import { useState } from 'react';
-import { Button, Group, Input, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AddressItem } from '@pool/contracts/cart';
-import { AddressForm, AddressRadios } from '../cart/index.ts';
+import { AddressModal, AddressRadios } from '../cart/index.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
 
 export type LocationMode = 'address' | 'pin' | 'short_code';
@@ -138,23 +138,13 @@ export function LocationField({
           </Stack>
         ) : null}
       </Stack>
-      <Modal
+      <AddressModal
         opened={adding}
-        onClose={() => setAdding(false)}
         title={t('maintenance-site.add_address')}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <AddressForm
-          cities={cities}
-          onCancel={() => setAdding(false)}
-          onSaved={(a) => {
-            setAdding(false);
-            onChange({ address_id: String(a.id) });
-          }}
-        />
-      </Modal>
+        cities={cities}
+        onClose={() => setAdding(false)}
+        onSaved={(a) => onChange({ address_id: String(a.id) })}
+      />
     </Input.Wrapper>
   );
 }

@@ -150,40 +150,31 @@ export default function MaintenanceRequestPage({ loaderData }: Route.ComponentPr
   };
 
   const busy = fetcher.state !== 'idle';
+  /** The problem or the place in words, with its hint. */
+  const text = (name: 'problem' | 'place', minRows: number, maxLength: number) => (
+    <Textarea
+      data-field={name}
+      label={t(`maintenance-site.${name}`)}
+      placeholder={t(`maintenance-site.${name}_hint`)}
+      withAsterisk
+      autosize
+      minRows={minRows}
+      maxLength={maxLength}
+      value={values[name]}
+      onChange={(e) => set({ [name]: e.currentTarget.value })}
+      error={errors[name]}
+      name={name}
+      data-testid={`maintenance-${name}`}
+    />
+  );
   return (
     <AccountPage title={t('maintenance-site.title')} intro={t('maintenance-site.intro')}>
       <form noValidate onSubmit={submit} data-testid="maintenance-form">
         <Stack gap="lg">
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
-              <Textarea
-                data-field="problem"
-                label={t('maintenance-site.problem')}
-                placeholder={t('maintenance-site.problem_hint')}
-                withAsterisk
-                autosize
-                minRows={3}
-                maxLength={2000}
-                value={values.problem}
-                onChange={(e) => set({ problem: e.currentTarget.value })}
-                error={errors.problem}
-                name="problem"
-                data-testid="maintenance-problem"
-              />
-              <Textarea
-                data-field="place"
-                label={t('maintenance-site.place')}
-                placeholder={t('maintenance-site.place_hint')}
-                withAsterisk
-                autosize
-                minRows={2}
-                maxLength={500}
-                value={values.place}
-                onChange={(e) => set({ place: e.currentTarget.value })}
-                error={errors.place}
-                name="place"
-                data-testid="maintenance-place"
-              />
+              {text('problem', 3, 2000)}
+              {text('place', 2, 500)}
               <div data-field="images">
                 <ImageUploads
                   lang={lang}
