@@ -55,7 +55,7 @@ export default {
   line_kind_discount: 'Discount',
   line_pick: 'From the catalogue',
   line_pick_placeholder: 'Pick an item or type a name',
-  line_name_ar: 'Arabic name',
+  line_name_ar: 'Name in Arabic',
   line_name_en: 'Name in English',
   line_quantity: 'Quantity',
   line_price: 'Unit price (SAR)',
