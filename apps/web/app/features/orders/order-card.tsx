@@ -60,7 +60,8 @@ export function OrderCardLines({
         {badge}
       </Group>
       <Text fz="sm" truncate>
-        {title}
+        {/* What the customer wrote keeps its own direction (Arabic words on the English page). */}
+        <bdi>{title}</bdi>
       </Text>
       <Group justify="space-between" gap="xs">
         <Text fz="xs" c="gray.7">

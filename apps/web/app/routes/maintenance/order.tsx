@@ -157,14 +157,16 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
           {t('maintenance-site.problem')}
         </Text>
         <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="request-problem">
-          {r.problem}
+          <bdi>{r.problem}</bdi>
         </Text>
       </Stack>
       <Stack gap={2}>
         <Text fz="sm" c="gray.7">
           {t('maintenance-site.place')}
         </Text>
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{r.place}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>
+          <bdi>{r.place}</bdi>
+        </Text>
       </Stack>
       {r.images.length ? (
         <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
