@@ -186,6 +186,9 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await page.getByRole('dialog').getByRole('button', { name: 'إسناد' }).click();
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'technician_assigned');
   await expect(page.getByTestId('assigned-staff')).toContainText(technician);
+  // The arrival window: the visit's start ± 30 minutes.
+  await expect(page.getByTestId('arrival-window')).toContainText('9:30');
+  await expect(page.getByTestId('arrival-window')).toContainText('10:30');
   await shot(page, 'admin-service-order-ar');
 
   // The chat panel: the admin writes to the customer, who reads it in their thread.

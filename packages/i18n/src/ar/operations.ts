@@ -72,6 +72,7 @@ export default {
   assignment: 'إسناد الفني',
   assignment_intro: 'الفنيون الذين يخدمون {{city}}، مع تقييمهم ومواعيدهم في يوم الزيارة.',
   assigned_to: 'الفني المسند',
+  arrival: 'موعد الوصول: من {{from}} إلى {{to}}',
   assign: 'إسناد',
   assign_q: 'إسناد الطلب {{number}} إلى {{name}}؟',
   no_technicians: 'لا يوجد فني نشط يخدم هذه المدينة',

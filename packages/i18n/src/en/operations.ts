@@ -72,6 +72,7 @@ export default {
   assignment: 'Technician assignment',
   assignment_intro: 'Technicians serving {{city}}, with their rating and their visits on the visit day.',
   assigned_to: 'Assigned technician',
+  arrival: 'Arrival: from {{from}} to {{to}}',
   assign: 'Assign',
   assign_q: 'Assign order {{number}} to {{name}}?',
   no_technicians: 'No active technician serves this city',

@@ -4,7 +4,7 @@
  * offer editor (catalogue or typed lines, VAT live), the assignment of a technician with their day,
  * what happened on site (extra services, visit report), the customer's rating and refunds.
  */
-import { Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
@@ -18,6 +18,7 @@ import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { useMay } from '../../../features/admin/use-admin.ts';
+import { StaffRating } from '../../../features/admin/staff/cells.tsx';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
 import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
@@ -151,12 +152,24 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
             <CustomerSection order={order} />
             {order.staff ? (
               <Section title={t('operations.assigned_to')} gap={4}>
-                <Text fw={700} data-testid="assigned-staff">
-                  {order.staff.name}
-                </Text>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={order.staff.image} alt="" radius="xl" color="cyan" />
+                  <Stack gap={2}>
+                    <Text fw={700} data-testid="assigned-staff">
+                      {order.staff.name}
+                    </Text>
+                    <StaffRating
+                      rating={order.staff.rating_count ? order.staff.rating : null}
+                      count={order.staff.rating_count}
+                    />
+                  </Stack>
+                </Group>
                 {order.arrival ? (
-                  <Text fz="sm" c="gray.7">
-                    {formatDateTime('ar', order.arrival.from)} – {formatDateTime('ar', order.arrival.to)}
+                  <Text fz="sm" c="gray.7" data-testid="arrival-window">
+                    {t('operations.arrival', {
+                      from: formatDateTime('ar', order.arrival.from),
+                      to: formatDateTime('ar', order.arrival.to),
+                    })}
                   </Text>
                 ) : null}
               </Section>
