@@ -8,6 +8,7 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       '@mantine/core',
+      '@mantine/dates',
       '@mantine/hooks',
       '@mantine/form',
       '@mantine/notifications',
