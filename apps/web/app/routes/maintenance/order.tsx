@@ -194,7 +194,7 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
             ? loc.text
             : loc.type === 'short_code'
               ? t('maintenance-site.short_code_is', { code: loc.short_code })
-              : t('maintenance-site.pin_at', { lat: loc.lat, lng: loc.lng })}
+              : t('maintenance-site.pin_at', { lat: loc.lat, lon: loc.lng })}
           {r.city && loc.type !== 'address' ? ` · ${r.city}` : ''}
         </Text>
         {mapUrl ? (
