@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { data, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Session } from '@pool/contracts/account';
 import { DEFAULT_COUNTRY_CODE, REDIRECT_DELAY_MS } from '@pool/contracts/core';
 import type { Route } from './+types/otp';
@@ -9,14 +9,12 @@ import { apiFor, isSuccess } from '../../lib/api.server.ts';
 import { saveAuth } from '../../lib/cookies.server.ts';
 import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
-import { displayPhone } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
-import { BackIcon } from '../../components/auth/icons.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { numberIn, phoneFrom, withPhone, type RegisterPageState } from '../../components/auth/flow.ts';
-import { CodeInput, ResendCode, useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
-import { AuthHeading } from '../../components/auth/heading.tsx';
+import { useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
+import { CodeStep } from '../../components/auth/code-step.tsx';
 
 type CompleteInfo = { phone: string; country_code: string; registration_token: string };
 
@@ -101,53 +99,19 @@ export default function Otp() {
   }
 
   return (
-    <Stack gap="lg">
-      <AuthHeading
-        title={t('auth.otp_title')}
-        subtitle={
-          <>
-            {t('auth.otp_sent_to')}{' '}
-            <Text component="span" fw={700} c="dark" data-testid="otp-phone">
-              {displayPhone(countryCode, number.phone)}
-            </Text>
-          </>
-        }
-      >
-        <Anchor
-          component={Link}
-          to={withPhone(to('/auth/login'), number.phone, countryCode)}
-          fz="sm"
-          mt={6}
-          display="inline-flex"
-          style={{ alignItems: 'center', gap: 4 }}
-        >
-          <BackIcon size={16} />
-          {t('auth.change_number')}
-        </Anchor>
-      </AuthHeading>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          entry.submit();
-        }}
-        noValidate
-        data-testid="otp-form"
-      >
-        <Stack gap="md">
-          <CodeInput id="otp" entry={entry} busy={busy} />
-          <Button type="submit" size="md" fullWidth loading={busy} data-testid="verify">
-            {t('auth.verify')}
-          </Button>
-        </Stack>
-      </form>
-      <ResendCode
-        timer={timer}
-        loading={resend.state !== 'idle'}
-        onResend={() =>
-          void resend.submit({ intent: 'resend', phone: number.phone, country_code: countryCode }, { method: 'post' })
-        }
-        testIds={{ timer: 'resend-timer', button: 'resend' }}
-      />
-    </Stack>
+    <CodeStep
+      title={t('auth.otp_title')}
+      backTo={to('/auth/login')}
+      phone={number.phone}
+      countryCode={countryCode}
+      entry={entry}
+      busy={busy}
+      timer={timer}
+      resending={resend.state !== 'idle'}
+      onResend={() =>
+        void resend.submit({ intent: 'resend', phone: number.phone, country_code: countryCode }, { method: 'post' })
+      }
+      formTestId="otp-form"
+    />
   );
 }

@@ -1,19 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { redirect, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_COUNTRY_CODE } from '@pool/contracts/core';
 import type { Route } from './+types/code';
 import { isSuccess } from '../../lib/api.server.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
-import { displayPhone } from '../../lib/format.ts';
 import { localePath } from '../../lib/lang.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { BackIcon } from '../../components/auth/icons.tsx';
-import { numberIn, phoneFrom, withPhone } from '../../components/auth/flow.ts';
-import { CodeInput, ResendCode, useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
-import { AuthHeading } from '../../components/auth/heading.tsx';
+import { numberIn, phoneFrom } from '../../components/auth/flow.ts';
+import { useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
+import { CodeStep } from '../../components/auth/code-step.tsx';
 import { useStaffAnswer } from '../../features/staff/answers.ts';
 import { SignInShell } from '../../features/staff/sign-in-shell.tsx';
 import { saveStaffToken, staffApiFor } from '../../features/staff/session.server.ts';
@@ -69,54 +66,20 @@ export default function StaffCode() {
 
   return (
     <SignInShell>
-      <Stack gap="lg">
-        <AuthHeading
-          title={t(st('code_title'))}
-          subtitle={
-            <>
-              {t('auth.otp_sent_to')}{' '}
-              <Text component="span" fw={700} c="dark" data-testid="otp-phone">
-                {displayPhone(countryCode, number.phone)}
-              </Text>
-            </>
-          }
-        >
-          <Anchor
-            component={Link}
-            to={withPhone(to('/staff/login'), number.phone, countryCode)}
-            fz="sm"
-            mt={6}
-            display="inline-flex"
-            style={{ alignItems: 'center', gap: 4 }}
-          >
-            <BackIcon size={16} />
-            {t('auth.change_number')}
-          </Anchor>
-        </AuthHeading>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            entry.submit();
-          }}
-          noValidate
-          data-testid="staff-code-form"
-        >
-          <Stack gap="md">
-            <CodeInput id="otp" entry={entry} busy={busy} />
-            <Button type="submit" size="md" fullWidth loading={busy} data-testid="verify">
-              {t('auth.verify')}
-            </Button>
-          </Stack>
-        </form>
-        <ResendCode
-          timer={timer}
-          loading={resend.state !== 'idle'}
-          onResend={() =>
-            void resend.submit({ intent: 'resend', phone: number.phone, country_code: countryCode }, { method: 'post' })
-          }
-          testIds={{ timer: 'resend-timer', button: 'resend' }}
-        />
-      </Stack>
+      <CodeStep
+        title={t(st('code_title'))}
+        backTo={to('/staff/login')}
+        phone={number.phone}
+        countryCode={countryCode}
+        entry={entry}
+        busy={busy}
+        timer={timer}
+        resending={resend.state !== 'idle'}
+        onResend={() =>
+          void resend.submit({ intent: 'resend', phone: number.phone, country_code: countryCode }, { method: 'post' })
+        }
+        formTestId="staff-code-form"
+      />
     </SignInShell>
   );
 }
