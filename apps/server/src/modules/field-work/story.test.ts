@@ -7,6 +7,8 @@
  * carries the new average.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tables } from '@pool/db';
 import { REPORT_CHECKLIST } from '@pool/contracts';
 import { issueStaffToken } from '../staff/sessions.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
@@ -91,5 +93,12 @@ describe('field work in the whole story of an immediate-maintenance order', () =
       ]),
     );
     expect(await toldTypes(app, { staffId: world.tech.id })).toEqual(['assign_technician', 'accept_extra_service']);
+    // The rating prompt opens the rating page; the other moves open the order.
+    const links = await app.db
+      .select({ type: tables.notifications.type, link: tables.notifications.link })
+      .from(tables.notifications)
+      .where(eq(tables.notifications.userId, o.user.id));
+    expect(links.find((n) => n.type === 'rate_employee')?.link).toBe(`/orders/evaluation/${o.id}`);
+    expect(links.find((n) => n.type === 'completed')?.link).toBe(`/order-details?id=${o.id}`);
   });
 });

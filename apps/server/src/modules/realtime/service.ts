@@ -6,7 +6,13 @@
 import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import { NOTIFICATION_CATALOGUE, type Lang, type NotificationType, type Permission } from '@pool/contracts';
+import {
+  NOTIFICATION_CATALOGUE,
+  type Lang,
+  type NotificationTarget,
+  type NotificationType,
+  type Permission,
+} from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { listOwnedPage } from '../notifications/index.ts';
 import { publish, recipientOf, type NotificationRow, type Recipient } from './bus.ts';
@@ -32,10 +38,12 @@ const n = tables.notifications;
 
 /**
  * Every type of spec section 9 is order-related: with an order it opens the order's page, except
- * a type that opens the order's chat (`new_message`), which keeps the chat's link when given.
+ * a type that opens the order's chat (`new_message`) or its rating page (`rate_employee`), which
+ * keeps its own link when given.
  */
+const KEEPS_OWN_LINK = new Set<NotificationTarget>(['order_chat', 'rating']);
 export const notificationLink = (input: Pick<NotificationInput, 'type' | 'link' | 'order_id'>) =>
-  input.order_id && !(input.link && NOTIFICATION_CATALOGUE[input.type].target === 'order_chat')
+  input.order_id && !(input.link && KEEPS_OWN_LINK.has(NOTIFICATION_CATALOGUE[input.type].target))
     ? `/order-details?id=${input.order_id}`
     : (input.link ?? null);
 

@@ -12,7 +12,7 @@ import { data, Link, redirect } from 'react-router';
 import { ORDER_CHAT_PAGE, ORDER_PAGE } from '@pool/contracts/notifications';
 import type { Route } from './+types/chat';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
-import { localePath, stripLang } from '../../lib/lang.ts';
+import { localePath, pagePath, stripLang } from '../../lib/lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
@@ -27,9 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const res = await api.GET('/api/user/orders/{id}/chat', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
-  // Each kind has its own address: the order's chat under another kind's goes to its own.
+  // Each kind has its own address: the order's chat under another kind's goes to its own
+  // (compared as a page path: a client navigation asks for `<path>.data`).
   const own = ORDER_CHAT_PAGE[res.data.order.kind];
-  if (own && stripLang(url.pathname) !== own) throw redirect(`${localePath(api.lang, own)}?id=${id}`);
+  if (own && stripLang(pagePath(request)) !== own) throw redirect(`${localePath(api.lang, own)}?id=${id}`);
   return { thread: res.data };
 }
 

@@ -6,7 +6,7 @@
  * in the dispatcher's transaction: rows, live announcement and push rows are
  * written once with the event's delivery.
  */
-import { adminOrderPage, NOTIFICATION_CATALOGUE, type NotificationType } from '@pool/contracts';
+import { adminOrderPage, NOTIFICATION_CATALOGUE, notificationPage, type NotificationType } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import type { Subscriber } from '../../events/index.ts';
 import { withinTransaction } from '../../events/index.ts';
@@ -31,7 +31,9 @@ export const orderNotifications: Subscriber = async (app, tx, event) => {
   for (const type of p.notify) {
     const { audience } = NOTIFICATION_CATALOGUE[type];
     const text = { ...notificationText(type, p.number, p.params), order_id: p.order_id, data };
-    if (audience.includes('customer')) await notifyUsers(within, [p.user_id], text);
+    // The customer's page of the type (the order, or its rating page for rate_employee).
+    const link = notificationPage(type, { order_id: p.order_id, kind: p.kind });
+    if (audience.includes('customer')) await notifyUsers(within, [p.user_id], { ...text, link });
     if (audience.includes('staff') && p.staff_id) await notifyStaff(within, [p.staff_id], text);
   }
   if (p.notify_admins) {
