@@ -20,6 +20,17 @@ test('the dashboard home shows the month: a site visit counts once, sales agains
   await expect(visitors).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('month-sales')).toContainText('الهدف');
   await expect(page.getByTestId('newest-orders')).toBeVisible();
+  // Each kind of order this month: the store beside the three services.
+  const byKind = page.getByTestId('by-kind');
+  for (const [kind, name] of [
+    ['store', 'المتجر'],
+    ['immediate_maintenance', 'صيانة فورية'],
+    ['package_subscription', 'باقة صيانة'],
+    ['pool_construction', 'إنشاء مسبح'],
+  ]) {
+    await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText(name);
+    await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText('ر.س');
+  }
   await expect(page.getByTestId('sold-out')).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'admin-home-ar');

@@ -3,6 +3,7 @@ export default {
   nav: 'طلبات الخدمات',
   title: 'طلبات الخدمات',
   intro: 'طلبات الصيانة الفورية: اعتمادها وتسعيرها وإسنادها إلى الفنيين ومتابعتها حتى الإنجاز.',
+  kind_store: 'المتجر',
   kind_immediate_maintenance: 'صيانة فورية',
   kind_package_subscription: 'باقة صيانة',
   kind_pool_construction: 'إنشاء مسبح',

@@ -3,6 +3,7 @@ export default {
   nav: 'Service orders',
   title: 'Service orders',
   intro: 'Immediate maintenance orders: approve, price, assign to technicians and follow them to the end.',
+  kind_store: 'Store',
   kind_immediate_maintenance: 'Immediate maintenance',
   kind_package_subscription: 'Maintenance package',
   kind_pool_construction: 'Pool construction',

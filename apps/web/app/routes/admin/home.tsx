@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import {
+  Anchor,
   Avatar,
   Badge,
   Group,
@@ -27,7 +28,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NotificationItem } from '@pool/contracts/notifications';
+import { adminOrderPage, type NotificationItem } from '@pool/contracts/notifications';
+import type { OrderKind } from '@pool/contracts/orders';
 import type { Route } from './+types/home';
 import { adminApi } from '../../features/admin/admin-api.server.ts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';
@@ -48,9 +50,22 @@ type Summary = {
   sales: number;
   monthly_target: number;
   daily: { day: string; orders: number; sales: number; visitors: number }[];
-  newest_orders: { id: number; number: string; status: string; total: number; created_at: string; customer: string }[];
+  newest_orders: {
+    id: number;
+    number: string;
+    kind: string;
+    status: string;
+    total: number;
+    created_at: string;
+    customer: string;
+  }[];
   sold_out: { id: number; name: string }[];
+  by_kind: { kind: OrderKind; orders: number; sales: number }[];
 };
+
+/** A state's name: the store's own, or the service orders' (operations). */
+const stateKey = (kind: string, status: string) =>
+  kind === 'store' ? `admin.order_status_${status}` : `operations.status_${status}`;
 
 /** The month summary, for admins allowed to see it (`dashboard.view`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -235,6 +250,7 @@ function MonthSummary({ summary }: { summary: Summary }) {
           />
         </ChartCard>
       </SimpleGrid>
+      <ByKind rows={summary.by_kind} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <NewestOrders orders={summary.newest_orders} />
         <Paper withBorder radius="lg" p="lg" data-testid="sold-out">
@@ -298,6 +314,31 @@ function ChartCard({ title, empty, children }: { title: string; empty: boolean; 
   );
 }
 
+/** This month per order kind: orders placed and sales (the store beside the services). */
+function ByKind({ rows }: { rows: Summary['by_kind'] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="by-kind">
+      <Title order={3} fz="h4" mb="sm">
+        {t('admin.month_by_kind')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        {rows.map((r) => (
+          <Stack key={r.kind} gap={2} data-testid={`by-kind-${r.kind}`}>
+            <Text fz="sm" c="gray.7">
+              {t(`operations.kind_${r.kind}`)}
+            </Text>
+            <Text fw={700}>
+              {t('admin.month_by_kind_orders', { count: r.orders, value: formatNumber('ar', r.orders) })}
+            </Text>
+            <Text fz="sm">{formatMoney('ar', r.sales)}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
 function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
   const { t } = useTranslation();
   return (
@@ -322,15 +363,17 @@ function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
               {orders.map((o) => (
                 <Table.Tr key={o.id}>
                   <Table.Td>
-                    <bdi>{o.number}</bdi>
+                    <Anchor component={Link} to={adminOrderPage(o.kind as OrderKind, o.id)} fw={600}>
+                      <bdi>{o.number}</bdi>
+                    </Anchor>
                     <Text fz="xs" c="dimmed">
-                      {formatDateTime('ar', o.created_at)}
+                      {t(`operations.kind_${o.kind}`)} · {formatDateTime('ar', o.created_at)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{o.customer}</Table.Td>
                   <Table.Td>{formatMoney('ar', o.total)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t(`admin.order_status_${o.status}`, { defaultValue: o.status })}</Badge>
+                    <Badge variant="light">{t(stateKey(o.kind, o.status), { defaultValue: o.status })}</Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}
