@@ -410,6 +410,19 @@ export const serviceOrderItem = maintenanceOrderItem.extend({
 });
 export type ServiceOrderItem = z.infer<typeof serviceOrderItem>;
 
+/** At most this many open orders on the console's map. */
+export const MAP_PINS_MAX = 500;
+/** The console's map: every open order the filters keep that has a map pin (not only the list's page). */
+export const serviceOrderPin = z.object({
+  id: z.number(),
+  number: z.string(),
+  status,
+  city: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type ServiceOrderPin = z.infer<typeof serviceOrderPin>;
+
 export const serviceOrderDetail = maintenanceOrderDetail
   .omit({ can_accept: true, can_reject: true, can_pay: true, can_rate: true, offer: true })
   .extend({

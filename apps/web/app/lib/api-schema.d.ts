@@ -20253,6 +20253,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/service-orders/pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The open service orders with a map pin, for the console's map
+     * @description The list's filters but `page`; at most 500 orders, newest first.
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          kind?: 'immediate_maintenance';
+          status?:
+            | 'new'
+            | 'approved'
+            | 'offer_sent'
+            | 'offer_rejected'
+            | 'pending_payment'
+            | 'paid'
+            | 'technician_assigned'
+            | 'on_the_way'
+            | 'arrived'
+            | 'completed'
+            | 'cancelled'
+            | 'refused';
+          city_id?: number;
+          staff_id?: number;
+          date?: string;
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'approved'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'technician_assigned'
+                  | 'on_the_way'
+                  | 'arrived'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                city: string | null;
+                lat: number;
+                lng: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/service-orders/{id}': {
     parameters: {
       query?: never;

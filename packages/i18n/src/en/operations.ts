@@ -104,8 +104,7 @@ export default {
   payments: 'Payments',
   chat: 'Chat with the customer',
   map: 'Map of open orders',
-  map_intro:
-    'The open orders on this page of the list that have a map location; change the filters or the page to see others.',
+  map_intro: 'Every open order the filters keep that has a map location (up to 500), whatever the list’s page.',
   map_needs_key:
     'The map needs a Google Maps key (in the settings). Until then, the open orders’ locations are listed here.',
   map_label: 'Map of open service orders',

@@ -16,6 +16,7 @@ import {
   paginated,
   serviceOrderDetail,
   serviceOrderItem,
+  serviceOrderPin,
   serviceOrdersQuery,
   type Lang,
 } from '@pool/contracts';
@@ -49,6 +50,21 @@ export default async function adminMaintenanceRoutes(app: App) {
       },
     },
     async (req, reply) => reply.ok(await queries.listServiceOrders(app.db, req.query, req.lang)),
+  );
+
+  app.get(
+    '/service-orders/pins',
+    {
+      preHandler: app.requireAdmin('orders.view'),
+      schema: {
+        ...base,
+        summary: "The open service orders with a map pin, for the console's map",
+        description: "The list's filters but `page`; at most 500 orders, newest first.",
+        querystring: serviceOrdersQuery.omit({ page: true }),
+        response: { 200: envelope(z.array(serviceOrderPin)) },
+      },
+    },
+    async (req, reply) => reply.ok(await queries.serviceOrderPins(app.db, req.query, req.lang)),
   );
 
   app.get(

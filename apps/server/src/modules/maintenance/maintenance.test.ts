@@ -624,6 +624,37 @@ describe('immediate maintenance', () => {
         headers: { authorization: `Bearer ${w.boss}`, lang: 'en' },
       });
       expect(bad.statusCode).toBe(422);
+
+      // The map: every open order the filters keep, with its pin; a finished one leaves it.
+      const pins = async (query: Record<string, string>) =>
+        ok<{ id: number; lat: number; lng: number }[]>(
+          await app.inject({
+            method: 'GET',
+            url: '/api/admin/service-orders/pins',
+            query,
+            headers: { authorization: `Bearer ${w.boss}`, lang: 'ar' },
+          }),
+        );
+      expect((await pins({ q: c.user.phone })).map((x) => x.id)).toEqual([b.id, a.id]);
+      expect((await pins({ q: c.user.phone }))[0]).toMatchObject({ lat: 24.7136, lng: 46.6753 });
+      expect((await pins({ q: c.user.phone, status: 'approved' })).map((x) => x.id)).toEqual([b.id]);
+      ok(
+        await api(app, 'POST', `/maintenance-orders/${a.id}/cancel`, {
+          token: c.token,
+          body: { note: 'لم أعد بحاجة' },
+        }),
+      );
+      expect((await pins({ q: c.user.phone })).map((x) => x.id)).toEqual([b.id]);
+      const viewer = await adminToken(app, ['orders.view']);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/admin/service-orders/pins',
+            headers: { authorization: `Bearer ${viewer}` },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it("shows the customer, history and payment on the dashboard's order", async () => {

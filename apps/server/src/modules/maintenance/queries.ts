@@ -5,14 +5,16 @@
  * in one place (`detailOf`) for both sides; its extras and report are the
  * field-work module's readers.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ARRIVAL_ESTIMATE_MINUTES,
   ARRIVAL_WINDOW_MINUTES,
   dayEnd,
   dayStart,
+  finalStates,
   MAINTENANCE_ORDERS_PER_PAGE,
+  MAP_PINS_MAX,
   nextStates,
   ORDER_KINDS,
   ORDER_PAGE,
@@ -30,6 +32,7 @@ import {
   type OrderTab,
   type ServiceOrderDetail,
   type ServiceOrderItem,
+  type ServiceOrderPin,
   type ServiceOrdersQuery,
   type StaffCard,
 } from '@pool/contracts';
@@ -244,10 +247,11 @@ export async function customerDetail(db: Db, orderId: number, lang: Lang): Promi
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lang) {
+/** The console's filters (kind, state, city, technician, visit day, number or phone) as SQL. */
+function serviceOrdersWhere(q: Omit<ServiceOrdersQuery, 'page'>) {
   const search = q.q?.trim();
   const digits = search?.replace(/^\+?966/, '').replace(/^0/, '');
-  const where = and(
+  return and(
     eq(o.kind, q.kind ?? KIND),
     q.status ? eq(o.status, q.status) : undefined,
     q.city_id ? eq(o.cityId, q.city_id) : undefined,
@@ -257,6 +261,10 @@ export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lan
       ? (or(ilike(o.number, likeOf(search)), digits ? ilike(u.phone, likeOf(digits)) : undefined) as SQL)
       : undefined,
   );
+}
+
+export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lang) {
+  const where = serviceOrdersWhere(q);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(o)
@@ -288,6 +296,31 @@ export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lan
     };
   });
   return { data, pagination: pages(total, SERVICE_ORDERS_PER_PAGE, q.page) };
+}
+
+/** The open orders the filters keep that have a map pin, newest first, at most MAP_PINS_MAX. */
+export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page'>, lang: Lang) {
+  const kind = q.kind ?? KIND;
+  const rows = await db
+    .select({ order: o, request: mr, city: c })
+    .from(o)
+    .innerJoin(mr, eq(mr.orderId, o.id))
+    .innerJoin(u, eq(u.id, o.userId))
+    .leftJoin(c, eq(c.id, o.cityId))
+    .where(and(serviceOrdersWhere(q), notInArray(o.status, finalStates(kind)), sql`${mr.location}->>'lat' is not null`))
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(MAP_PINS_MAX);
+  return rows.map((r): ServiceOrderPin => {
+    const location = r.request.location as StoredLocation;
+    return {
+      id: r.order.id,
+      number: r.order.number,
+      status: r.order.status as MaintenanceStatus,
+      city: r.city ? (lang === 'en' ? r.city.nameEn : r.city.nameAr) : null,
+      lat: location.lat!,
+      lng: location.lng!,
+    };
+  });
 }
 
 export async function serviceOrderDetail(db: Db, orderId: number, lang: Lang): Promise<ServiceOrderDetail | null> {

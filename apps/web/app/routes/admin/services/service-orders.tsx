@@ -7,12 +7,12 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isFinal } from '@pool/contracts/orders';
 import { MAINTENANCE_STATUSES, type ServiceOrderItem } from '@pool/contracts/maintenance';
 import type { Route } from './+types/service-orders';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, listOrEmpty, listWithCities } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, listOrEmpty, listWithCities, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { asSent, type PathQuery } from '../../../lib/api.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
 import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
@@ -22,24 +22,33 @@ import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
 
+/** The list's filters in the URL (the map takes the same). */
+const FILTERS = ['q', 'status', 'city_id', 'staff_id', 'date'] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const [{ list, cities }, technicians] = await Promise.all([
-    listWithCities(api, request, '/api/admin/service-orders', ['q', 'status', 'city_id', 'staff_id', 'date', 'page']),
+  const [{ list, cities }, technicians, pins] = await Promise.all([
+    listWithCities(api, request, '/api/admin/service-orders', [...FILTERS, 'page']),
     // The technician filter's choices: empty for an admin who may not list the staff.
     listOrEmpty(
       api
         .GET('/api/admin/staff', { params: { query: { job: 'technician', status: 'active' } } })
         .then((r) => ({ ...r, data: r.data?.data ?? [] })),
     ),
+    // The map: every open order the filters keep, not only this page's.
+    listOrEmpty(
+      api.GET('/api/admin/service-orders/pins', {
+        params: { query: asSent<PathQuery<'get', '/api/admin/service-orders/pins'>>(queryOf(request, FILTERS)) },
+      }),
+    ),
   ]);
-  return { list, cities, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
+  return { list, cities, pins, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
 }
 
 export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const status = useStatusLabel();
-  const { list, cities, technicians } = loaderData;
+  const { list, cities, pins, technicians } = loaderData;
   const columns: Column<ServiceOrderItem>[] = [
     {
       key: 'number',
@@ -90,7 +99,6 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         ),
     },
   ];
-  const open = list.data.filter((o) => !isFinal('immediate_maintenance', o.status));
   return (
     <AdminPage title={t('operations.title')} description={t('operations.intro')}>
       <Group gap="sm" align="flex-end">
@@ -122,7 +130,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         caption={t('operations.title')}
         testId="service-orders-table"
       />
-      <OpenOrdersMap orders={open} />
+      <OpenOrdersMap orders={pins} />
     </AdminPage>
   );
 }
