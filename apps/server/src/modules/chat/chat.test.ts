@@ -314,7 +314,7 @@ describe('order chat', () => {
     expect(toCustomer).toHaveLength(1);
     expect(toCustomer[0]).toMatchObject({
       link: `/chat/chat_immediate_maintenance?id=${order.id}`,
-      bodyAr: `رسالة جديدة على الطلب ${order.number}.`,
+      bodyAr: `رسالة جديدة على الطلب \u2066${order.number}\u2069.`,
       bodyEn: `A new message on order ${order.number}.`,
     });
     expect(rows.filter((r) => r.staffId === tech!.id)).toHaveLength(1);

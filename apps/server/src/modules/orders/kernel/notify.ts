@@ -13,14 +13,21 @@ import { withinTransaction } from '../../events/index.ts';
 import type { NotificationParams, OrderNoticeEvent } from '../../events/index.ts';
 import { adminsWhoCan, notifyAdmins, notifyStaff, notifyUsers } from '../../realtime/index.ts';
 
+/** A left-to-right isolate: an order number (`M2611-00003`) keeps its order inside Arabic text. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /** The catalogue's texts of `type` about order `number` (and more `params`), in both languages. */
-export const notificationText = (type: NotificationType, number: string, params: NotificationParams = {}) => ({
-  type,
-  title_ar: translate('ar', `events.${type}_title`, { ...params, number }),
-  title_en: translate('en', `events.${type}_title`, { ...params, number }),
-  body_ar: translate('ar', `events.${type}_body`, { ...params, number }),
-  body_en: translate('en', `events.${type}_body`, { ...params, number }),
-});
+export const notificationText = (type: NotificationType, number: string, params: NotificationParams = {}) => {
+  const ar = { ...params, number: ltr(number) };
+  const en = { ...params, number };
+  return {
+    type,
+    title_ar: translate('ar', `events.${type}_title`, ar),
+    title_en: translate('en', `events.${type}_title`, en),
+    body_ar: translate('ar', `events.${type}_body`, ar),
+    body_en: translate('en', `events.${type}_body`, en),
+  };
+};
 
 /** Tells of an order's moves and of its notices (`order.notice`: extra services proposed, accepted, rejected). */
 export const orderNotifications: Subscriber = async (app, tx, event) => {

@@ -185,6 +185,10 @@ describe('the order kernel', () => {
     expect(notes.map((n) => n.type).sort()).toEqual(['owner_approved', 'wait_for_price']);
     expect(notes.every((n) => n.userId === userId && n.link === `/order-details?id=${order.id}`)).toBe(true);
     expect(notes.find((n) => n.type === 'owner_approved')!.titleEn).toBe('Your request was approved');
+    // In Arabic the number is a left-to-right isolate, so `M2611-00003` does not turn into `-M2611 00003`.
+    const approvedNote = notes.find((n) => n.type === 'owner_approved')!;
+    expect(approvedNote.bodyAr).toBe(`وافقت الإدارة على الطلب \u2066${order.number}\u2069.`);
+    expect(approvedNote.bodyEn).toContain(` ${order.number}`);
     await app.events.deliver();
     const again = await app.db.select().from(tables.notifications).where(eq(tables.notifications.orderId, order.id));
     expect(again).toHaveLength(2);
