@@ -12,6 +12,13 @@ import { reportStreamCount, reportStreamDown, reportStreamEvent } from './live-c
 
 type Alert = NotificationItem & { leaving: boolean };
 
+/**
+ * At most this many alerts on screen: one move may send several notifications at once (approved,
+ * then "preparing your offer"), and a stack of them would cover a phone's page; the others wait
+ * in the bell's list.
+ */
+const ALERTS_SHOWN = 2;
+
 /** The site's alerts: a signed-in customer's stream; a `block` ends the session. */
 export function SiteLiveAlerts() {
   const { lang, to } = useLang();
@@ -110,7 +117,7 @@ export function LiveAlerts({
         pointerEvents: 'none',
       }}
     >
-      {alerts.map((a) => (
+      {alerts.slice(0, ALERTS_SHOWN).map((a) => (
         <Paper
           key={a.id}
           shadow="md"
