@@ -188,6 +188,8 @@ export function ChatThreadView({ initial, source, lang }: { initial: ChatThread;
   };
 
   const readOnlyAt = thread.read_only_at ? new Date(thread.read_only_at) : null;
+  // A staff member's messages go by their job (the technician), as in the participants line.
+  const staffJob = thread.participants.find((p) => p.role === 'staff')?.job ?? null;
   return (
     <Stack gap="md" data-testid="chat-thread">
       <Participants participants={thread.participants} />
@@ -223,7 +225,7 @@ export function ChatThreadView({ initial, source, lang }: { initial: ChatThread;
               </Center>
             ) : null}
             {messages.length ? (
-              messages.map((m) => <Bubble key={m.id} message={m} lang={lang} />)
+              messages.map((m) => <Bubble key={m.id} message={m} lang={lang} staffJob={staffJob} />)
             ) : (
               <Stack align="center" gap="xs" py="xl" data-testid="chat-empty">
                 <IconMessages size={40} aria-hidden color="var(--mantine-color-cyan-7)" />
@@ -278,7 +280,7 @@ function Participants({ participants }: { participants: ChatParticipant[] }) {
   );
 }
 
-function Bubble({ message: m, lang }: { message: ChatMessageItem; lang: Lang }) {
+function Bubble({ message: m, lang, staffJob }: { message: ChatMessageItem; lang: Lang; staffJob: string | null }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -289,7 +291,7 @@ function Bubble({ message: m, lang }: { message: ChatMessageItem; lang: Lang }) 
     >
       {m.mine ? null : (
         <Text fz="xs" fw={600} c="gray.7" mb={2}>
-          {m.sender_name} · {roleLabel(t, { role: m.sender, job: null })}
+          {m.sender_name} · {roleLabel(t, { role: m.sender, job: m.sender === 'staff' ? staffJob : null })}
         </Text>
       )}
       <Paper
