@@ -38,6 +38,8 @@ export function ConfirmAction({
         size={size}
         variant={variant}
         color={color}
+        // A light button's own text colour is short of AA on its tint over a hovered row: the darkest shade.
+        c={variant === 'light' ? `${color}.9` : undefined}
         leftSection={icon}
         loading={loading}
         onClick={open}
