@@ -373,7 +373,9 @@ function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
                   <Table.Td>{o.customer}</Table.Td>
                   <Table.Td>{formatMoney('ar', o.total)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t(stateKey(o.kind, o.status), { defaultValue: o.status })}</Badge>
+                    <Badge variant="light" style={{ minWidth: 'max-content' }}>
+                      {t(stateKey(o.kind, o.status), { defaultValue: o.status })}
+                    </Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}
