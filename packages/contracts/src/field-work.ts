@@ -59,6 +59,10 @@ export const staffDayQuery = z.object({
 export const directionsUrl = (lat: number, lng: number) =>
   `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 
+/** Navigation to an address in words (a saved address without a pin, or a short code): the maps app finds it. */
+export const directionsToAddress = (address: string) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
+
 /** One visit of the staff member's day, with what they need on the road. */
 export const staffDayVisit = z.object({
   id: z.number(),

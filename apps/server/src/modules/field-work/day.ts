@@ -9,6 +9,7 @@ import { tables, type Db } from '@pool/db';
 import {
   dayEnd,
   dayStart,
+  directionsToAddress,
   directionsUrl,
   finalStates,
   nextStates,
@@ -57,6 +58,8 @@ const maintenanceVisits: VisitSource = async (db, w) => {
   return rows.map(({ order, request, user, city }) => {
     const { lat, lng } = request.location;
     const pin = typeof lat === 'number' && typeof lng === 'number';
+    const address = request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null;
+    const cityName = city ? (w.lang === 'en' ? city.nameEn : city.nameAr) : null;
     return {
       id: order.id,
       kind: order.kind,
@@ -65,11 +68,16 @@ const maintenanceVisits: VisitSource = async (db, w) => {
       scheduled_at: request.scheduledAt.toISOString(),
       time: riyadhDayAndTime(request.scheduledAt).time,
       arrival_at: request.arrivalAt?.toISOString() ?? null,
-      address: request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null,
-      city: city ? (w.lang === 'en' ? city.nameEn : city.nameAr) : null,
+      address,
+      city: cityName,
       lat: pin ? lat : null,
       lng: pin ? lng : null,
-      map_url: pin ? directionsUrl(lat, lng) : null,
+      // Without a pin, the address in words (with its city) still opens the maps app's search.
+      map_url: pin
+        ? directionsUrl(lat, lng)
+        : address
+          ? directionsToAddress([address, cityName].filter(Boolean).join(', '))
+          : null,
       customer_name: user.name,
       ...phoneOf(user.countryCode, user.phone),
       problem: request.problem,

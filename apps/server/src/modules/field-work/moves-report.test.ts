@@ -42,7 +42,7 @@ describe('field work: the staff side', () => {
     // 2026-12-01 in Riyadh: 09:00, 14:30 and 23:30 (the last is 20:30 UTC, still the 1st in Riyadh).
     const day = '2026-12-01';
     const at = (h: number, m: number) => new Date(dayStart(day).getTime() + (h * 60 + m) * 60_000);
-    const late = await assignedOrder(app, me.staff.id, { scheduledAt: at(23, 30), cityId });
+    const late = await assignedOrder(app, me.staff.id, { scheduledAt: at(23, 30), cityId, pin: false });
     const early = await assignedOrder(app, me.staff.id, { scheduledAt: at(9, 0) });
     const noon = await assignedOrder(app, me.staff.id, { scheduledAt: at(14, 30), status: 'on_the_way' });
     await assignedOrder(app, me.staff.id, { scheduledAt: at(10, 0), status: 'completed' });
@@ -63,7 +63,12 @@ describe('field work: the staff side', () => {
     });
     expect(first.phone_link).toMatch(/^tel:\+966\d{9}$/);
     expect(res.visits[1]!.next_statuses).toEqual(['arrived']);
-    expect(res.visits[2]).toMatchObject({ city: 'Riyadh' });
+    // No pin: the directions search the address in words, with its city.
+    expect(res.visits[2]).toMatchObject({
+      city: 'Riyadh',
+      lat: null,
+      map_url: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('حي الملقا، طريق الملك فهد, Riyadh')}`,
+    });
 
     // Today by default; a bad day is a field error.
     const today = ok<{ date: string }>(await staffCall(app, 'GET', '/day', me.token));

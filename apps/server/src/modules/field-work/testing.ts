@@ -35,7 +35,7 @@ export async function technician(app: TestApp) {
 export async function assignedOrder(
   app: TestApp,
   staffId: number,
-  o: { status?: string; scheduledAt?: Date; cityId?: number } = {},
+  o: { status?: string; scheduledAt?: Date; cityId?: number; pin?: boolean } = {},
 ) {
   const { user, token } = await customer(app);
   const id = await nextOrderId(app.db);
@@ -60,7 +60,10 @@ export async function assignedOrder(
     problem: 'المضخة لا تعمل',
     place: 'المسبح الخلفي',
     scheduledAt: o.scheduledAt ?? new Date(Date.now() + 3600_000),
-    location: { lat: 24.7136, lng: 46.6753, short_code: null, text: 'حي الملقا، طريق الملك فهد' },
+    location:
+      o.pin === false
+        ? { lat: null, lng: null, short_code: 'RRRD2929', text: 'حي الملقا، طريق الملك فهد' }
+        : { lat: 24.7136, lng: 46.6753, short_code: null, text: 'حي الملقا، طريق الملك فهد' },
   });
   return { order: order!, user, token };
 }
