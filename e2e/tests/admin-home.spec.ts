@@ -27,7 +27,7 @@ test('the dashboard home shows the month: a site visit counts once, sales agains
     ['immediate_maintenance', 'صيانة فورية'],
     ['package_subscription', 'باقة صيانة'],
     ['pool_construction', 'إنشاء مسبح'],
-  ]) {
+  ] as const) {
     await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText(name);
     await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText('ر.س');
   }

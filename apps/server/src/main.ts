@@ -5,7 +5,7 @@
  * `--api-only` serves the API alone (the mobile apps' backend, fault tests).
  */
 import { join } from 'node:path';
-import { createDatabase, seed, DEMO_CUSTOMER } from '@pool/db';
+import { createDatabase, seed, DEMO_CUSTOMER, DEMO_TECHNICIAN } from '@pool/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -61,6 +61,7 @@ async function main() {
     lines.push(
       `  Admin sign-in:   ${config.ADMIN_EMAIL} / ${config.adminPassword}`,
       `  Customer:        +${DEMO_CUSTOMER.countryCode} ${DEMO_CUSTOMER.phone}; codes are written to ${join(config.dataDir, 'sms-outbox.jsonl')}`,
+      `  Technician:      +${DEMO_TECHNICIAN.countryCode} ${DEMO_TECHNICIAN.phone} at ${base}/staff (codes in the same file)`,
     );
   }
   console.log(lines.join('\n') + '\n');

@@ -30,6 +30,8 @@ async function demoCatalogue(db: Db, options: SeedOptions) {
 }
 
 export const DEMO_CUSTOMER = { countryCode: '966', phone: '500000001', name: 'محمد العتيبي' };
+/** A technician serving Riyadh, to try the staff view (/staff) with the demo customer's orders. */
+export const DEMO_TECHNICIAN = { countryCode: '966', phone: '500000002', name: 'فهد الدوسري' };
 
 export const DEFAULT_SETTINGS = {
   site: {
@@ -107,6 +109,13 @@ export async function seed(db: Db, options: SeedOptions) {
       for (const city of await tx.select({ id: t.cities.id }).from(t.cities)) {
         await tx.insert(t.deliveryPrices).values({ cityId: city.id, price: 2500, freeAbove: 50_000 });
       }
+      const technician = await f.makeStaff(tx, {
+        ...DEMO_TECHNICIAN,
+        job: 'technician',
+        workingHours: Object.fromEntries(['0', '1', '2', '3', '4'].map((d) => [d, { from: '08:00', to: '20:00' }])),
+      });
+      const [riyadh] = await tx.select({ id: t.cities.id }).from(t.cities).where(eq(t.cities.nameEn, 'Riyadh'));
+      if (riyadh) await tx.insert(t.staffCities).values({ staffId: technician.id, cityId: riyadh.id });
       await tx.insert(t.coupons).values({
         title: 'خصم 10٪ للعملاء',
         code: 'POOL10',
