@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { badgeText } from './tint-text.ts';
 
 type Props = {
   /** The button's text (also its accessible name). */
@@ -38,8 +39,8 @@ export function ConfirmAction({
         size={size}
         variant={variant}
         color={color}
-        // A light button's own text colour is short of AA on its tint over a hovered row: the darkest shade.
-        c={variant === 'light' ? `${color}.9` : undefined}
+        // A light button's own text colour is short of AA on its tint (orange above all).
+        c={variant === 'light' ? badgeText(color) : undefined}
         leftSection={icon}
         loading={loading}
         onClick={open}

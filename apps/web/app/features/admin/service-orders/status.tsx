@@ -18,12 +18,7 @@ const COLORS: Record<MaintenanceStatus, string> = {
   refused: 'red',
 };
 
-/**
- * A light badge's text colour: the colour's darkest shade, or near-black where that shade is
- * too light on its own tint for small text (WCAG AA, 4.5:1).
- */
-export const badgeText = (color: string) =>
-  ['teal', 'green', 'yellow', 'orange', 'grape', 'lime'].includes(color) ? 'dark.7' : `${color}.9`;
+export { badgeText } from '../tint-text.ts';
 
 /** The name of a state, e.g. "Offer sent". */
 export function useStatusLabel() {
