@@ -270,14 +270,21 @@ describe('immediate maintenance', () => {
       const o = await w.offered();
       const data = ok<{ status: string; redirect_url: string }>(await w.accept(o.token, o.id, 'electronic'));
       expect(data.status).toBe('pending_payment');
-      expect(data.redirect_url).toBeTruthy();
+      expect(data.redirect_url).toMatch(/^\/api\/payments\/sandbox\//);
       const d = await w.detail(o.token, o.id);
       expect(d).toMatchObject({ can_pay: true, can_cancel: true, tab: 'pending_payment' });
       expect(d.pay_by).not.toBeNull();
-      expect(
-        ok<{ redirect_url: string }>(await api(app, 'POST', `/maintenance-orders/${o.id}/pay`, { token: o.token }))
-          .redirect_url,
-      ).toBeTruthy();
+      const again = ok<{ redirect_url: string }>(
+        await api(app, 'POST', `/maintenance-orders/${o.id}/pay`, { token: o.token }),
+      ).redirect_url;
+      // Another attempt at the gateway, for the offer's total (345 SAR).
+      expect(again).toMatch(/^\/api\/payments\/sandbox\//);
+      expect(again).not.toBe(data.redirect_url);
+      const attempts = await app.db.select().from(tables.payments).where(eq(tables.payments.orderId, o.id));
+      expect(attempts.map((p) => [p.purpose, p.amount, p.status])).toEqual([
+        ['order', 34_500, 'initiated'],
+        ['order', 34_500, 'initiated'],
+      ]);
     });
 
     it("answers 404 for another customer's order on every customer route; 409 for a move out of order", async () => {
