@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
+import { Anchor, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StaffDayVisit } from '@pool/contracts/field-work';
@@ -12,6 +12,7 @@ import { dayChoice, riyadhDayOf, STAFF_DAYS } from '../../features/staff/day.ts'
 import { signOutIfEnded, staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
 import { placeLine, st } from '../../features/staff/texts.ts';
+import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('day_title'));
 
@@ -65,31 +66,7 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
           </Text>
         </Group>
       </Anchor>
-      <Group grow mt="md" gap="xs">
-        {visit.map_url && (
-          <Button
-            component="a"
-            href={visit.map_url}
-            target="_blank"
-            rel="noopener"
-            variant="light"
-            leftSection={<IconNavigation size={18} aria-hidden />}
-            data-testid="navigate"
-          >
-            {t(st('navigate'))}
-          </Button>
-        )}
-        <Button
-          component="a"
-          href={visit.phone_link}
-          color="teal.9"
-          leftSection={<IconPhone size={18} aria-hidden />}
-          aria-label={t(st('call_customer'), { name: visit.customer_name })}
-          data-testid="call"
-        >
-          {t(st('call'))}
-        </Button>
-      </Group>
+      <VisitActions mapUrl={visit.map_url} phoneLink={visit.phone_link} customerName={visit.customer_name} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBack, IconCar, IconClock, IconMapPin, IconNavigation, IconPhone } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBack, IconCar, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { requiredId } from '@pool/contracts/core';
@@ -16,6 +16,7 @@ import { ReportForm } from '../../features/staff/report-form.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
 import { placeLine, st } from '../../features/staff/texts.ts';
+import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('order_title'));
 
@@ -106,31 +107,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </Stack>
-        <Group grow mt="md" gap="xs">
-          {visit?.map_url && (
-            <Button
-              component="a"
-              href={visit.map_url}
-              target="_blank"
-              rel="noopener"
-              variant="light"
-              leftSection={<IconNavigation size={18} aria-hidden />}
-              data-testid="navigate"
-            >
-              {t(st('navigate'))}
-            </Button>
-          )}
-          <Button
-            component="a"
-            href={phoneLink}
-            color="teal.9"
-            leftSection={<IconPhone size={18} aria-hidden />}
-            aria-label={t(st('call_customer'), { name: order.customer_name })}
-            data-testid="call"
-          >
-            {t(st('call'))}
-          </Button>
-        </Group>
+        <VisitActions mapUrl={visit?.map_url} phoneLink={phoneLink} customerName={order.customer_name} />
       </Card>
       {/* A new state or a completed report clears an earlier refusal. */}
       <NextMove key={`${order.status}-${report?.complete ?? false}`} next={order.next_statuses} />
