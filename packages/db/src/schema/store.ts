@@ -233,6 +233,8 @@ export const orderItems = pgTable(
     installationPrice: integer('installation_price').notNull().default(0),
     /** The extra-service proposal the line belongs to (`order_extras`); null for the order's own lines. */
     extraId: integer('extra_id'),
+    /** The spare part or extra service of the catalogue the line was taken from (null when typed). */
+    serviceItemId: integer('service_item_id'),
     /** Basis points (1500 = 15 %) and the VAT of the whole line, in halalas. */
     vatRate: integer('vat_rate').notNull().default(0),
     vat: integer('vat').notNull().default(0),

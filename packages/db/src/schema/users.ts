@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tz, updatedAt } from './columns.ts';
 import { cities } from './geo.ts';
+import { staff } from './staff.ts';
 
 /** Customers. A row is `pending` from sign-up until its phone is verified. */
 export const users = pgTable(
@@ -66,6 +78,10 @@ export const devices = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** An engineer's or technician's device (the staff view or their app); never with a user. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    /** The language pushes to this device are written in; a customer's device follows the customer's own. */
+    lang: varchar('lang', { length: 2 }).notNull().default('ar'),
     deviceId: text('device_id').notNull().unique(),
     deviceType: varchar('device_type', { length: 10 }).notNull(),
     /** `fcm` (app token in device_id) or `webpush` (browser subscription in `subscription`). */
@@ -74,5 +90,9 @@ export const devices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('devices_user_idx').on(t.userId)],
+  (t) => [
+    index('devices_user_idx').on(t.userId),
+    index('devices_staff_idx').on(t.staffId),
+    check('devices_one_owner', sql`${t.userId} is null or ${t.staffId} is null`),
+  ],
 );
