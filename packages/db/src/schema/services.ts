@@ -77,11 +77,12 @@ export const maintenanceRequests = pgTable(
   (t) => [index('maintenance_requests_scheduled_idx').on(t.scheduledAt)],
 );
 
-export type ExtraStatus = 'proposed' | 'accepted' | 'paid' | 'rejected';
+export type ExtraStatus = 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
 
 /**
  * Extra services a technician proposes on site: a small offer of its own (its
- * lines are `order_items` with `extra_id`), accepted and paid, or rejected.
+ * lines are `order_items` with `extra_id`), accepted and paid, or rejected;
+ * accepted for a card and not paid by `pay_by`, it expires.
  * The order cannot finish while one is `proposed` or `accepted` (unpaid).
  */
 export const orderExtras = pgTable(
@@ -100,12 +101,14 @@ export const orderExtras = pgTable(
     rejectReason: text('reject_reason'),
     paymentId: integer('payment_id'),
     paidAt: tz('paid_at'),
+    /** Accepted for a card payment: unpaid at this time, the extra expires (set at the first acceptance). */
+    payBy: tz('pay_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('order_extras_order_idx').on(t.orderId),
-    check('order_extras_status', sql`${t.status} in ('proposed', 'accepted', 'paid', 'rejected')`),
+    check('order_extras_status', sql`${t.status} in ('proposed', 'accepted', 'paid', 'rejected', 'expired')`),
   ],
 );
 
