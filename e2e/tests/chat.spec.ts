@@ -52,7 +52,7 @@ test('a customer chats on an order in Arabic and sees the answer and the read ma
   const path = `/chat/chat_immediate_maintenance?id=${order.id}`;
 
   await open(page, path);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`محادثة الطلب ${order.number}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`محادثة الطلب \u2066${order.number}\u2069`); // the number kept left-to-right
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await shot(page, 'chat-empty-ar-390');
 

@@ -21,7 +21,7 @@ export function ErrorPage({ kind, path, retryAfter }: { kind: ErrorKind; path: s
     server: t('common.server_error'),
   }[kind];
   const text = {
-    notFound: t('common.page_not_found', { path: lang === 'ar' ? `\u2066${path}\u2069` : path }),
+    notFound: t('common.page_not_found', { path }),
     tooMany: t('common.too_many_wait', { count: retryAfter ?? 0 }),
     unavailable: t('common.unavailable_text'),
     server: null,

@@ -1,7 +1,7 @@
 /** محادثة طلب الخدمة: العميل والفني أو المهندس المكلف وخدمة العملاء. */
 export default {
   title: 'المحادثة',
-  title_of_order: 'محادثة الطلب {{number}}',
+  title_of_order: 'محادثة الطلب \u2066{{number}}\u2069',
   with: 'تتحدث مع',
   role_customer: 'العميل',
   role_technician: 'الفني',

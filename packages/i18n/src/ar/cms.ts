@@ -129,6 +129,6 @@ export default {
   ui_msg_open: 'فتح',
   ui_msg_mark_handled: 'تمت المعالجة',
   ui_msg_title: 'رسالة من {{name}}',
-  ui_msg_customer: 'عميل مسجل رقم {{id}}',
+  ui_msg_customer: 'عميل مسجل رقم \u2066{{id}}\u2069',
   ui_msg_visitor: 'زائر',
 };

@@ -30,7 +30,7 @@ export default {
   not_registered: 'عذراً، أنت غير مسجل في الموقع.',
   login: 'تسجيل الدخول',
   page_not_found_title: 'الصفحة غير موجودة',
-  page_not_found: 'الصفحة غير موجودة: {{path}}',
+  page_not_found: 'الصفحة غير موجودة: \u2066{{path}}\u2069',
   server_error: 'خطأ داخلي في الخادم',
   go_home: 'العودة إلى الرئيسية',
   too_many_title: 'طلبات كثيرة',

@@ -109,7 +109,7 @@ export default {
   quantity: 'الكمية',
   decrease: 'إنقاص الكمية',
   increase: 'زيادة الكمية',
-  sku: 'رمز المنتج: {{sku}}',
+  sku: 'رمز المنتج: \u2066{{sku}}\u2069',
   description: 'الوصف',
   related: 'منتجات ذات صلة',
 

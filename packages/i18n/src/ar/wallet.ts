@@ -27,7 +27,7 @@ export default {
   kind_charge: 'شحن المحفظة',
   kind_payment: 'دفع',
   kind_refund: 'استرداد',
-  order_ref: 'الطلب رقم {{number}}',
+  order_ref: 'الطلب رقم \u2066{{number}}\u2069',
   balance_after: 'الرصيد بعدها: {{amount}}',
   paid_title: 'تم شحن المحفظة',
   paid_text: 'تم شحن محفظتك بمبلغ {{amount}}',
