@@ -94,6 +94,9 @@ export function notificationPage(
   return `${ORDER_PAGE[kind]}/${ref.order_id}`;
 }
 
+/** The staff view's page of an order assigned to them (its moves, report and chat). */
+export const staffOrderPage = (id: number) => `/staff/orders/${id}`;
+
 /** The dashboard's page of an order of each kind. */
 export const adminOrderPage = (kind: OrderKind, id: number) =>
   kind === 'store' ? `/admin/store-orders/${id}` : `/admin/service-orders/${id}`;

@@ -94,6 +94,7 @@ export const staffCheckCodeBody = z.object({
   country_code: countryCode,
   code: otp,
   device_type: deviceType,
+  device_id: optionalText(4096).describe("push token of the staff app's device (FCM)"),
 });
 export const staffProfile = staffItem.omit({ open_orders: true, is_blocked: true });
 export const staffSession = z.object({ token: z.string(), staff: staffProfile });

@@ -1,5 +1,5 @@
 /**
- * Browser push for a signed-in customer (spec §4 permission states: default →
+ * Browser push for a signed-in customer, or for a staff member in the staff view (spec §4 permission states: default →
  * request → granted or blocked). Offers a button while permission is
  * `default`; once granted, keeps this browser's subscription registered and
  * renews it after 7 days (spec §9, stored under `fcm_token`). Any failure is
@@ -21,9 +21,32 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Stored = { endpoint: string; at: number };
 
-function readStored(): Stored | null {
+/** Whose notifications this browser receives: the customer's (the site) or the staff member's (the staff view). */
+type Audience = 'user' | 'staff';
+
+/** One browser may hold both a customer's and a staff session: each keeps its own record. */
+const storageKey = (audience: Audience) =>
+  audience === 'user' ? PUSH_TOKEN_STORAGE_KEY : `${PUSH_TOKEN_STORAGE_KEY}:staff`;
+
+/** The audience's subscribe route (POST registers, DELETE removes). */
+function subscriptionApi(audience: Audience, lang: Lang) {
+  const api = browserApi(lang);
+  return audience === 'user'
+    ? {
+        add: (body: SubscriptionJson) => api.POST('/api/user/push/subscribe', { body }),
+        remove: (endpoint: string) => api.DELETE('/api/user/push/subscribe', { body: { endpoint } }),
+      }
+    : {
+        add: (body: SubscriptionJson) => api.POST('/api/staff/push/subscribe', { body }),
+        remove: (endpoint: string) => api.DELETE('/api/staff/push/subscribe', { body: { endpoint } }),
+      };
+}
+
+type SubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+function readStored(audience: Audience): Stored | null {
   try {
-    const value = JSON.parse(localStorage.getItem(PUSH_TOKEN_STORAGE_KEY) ?? 'null') as Stored | null;
+    const value = JSON.parse(localStorage.getItem(storageKey(audience)) ?? 'null') as Stored | null;
     return value && typeof value.endpoint === 'string' && typeof value.at === 'number' ? value : null;
   } catch {
     return null;
@@ -34,31 +57,31 @@ function readStored(): Stored | null {
  * Registers the service worker (with the page language in its address), makes
  * sure a fresh subscription exists and that the server has it.
  */
-async function syncSubscription(key: string, lang: Lang) {
+async function syncSubscription(key: string, lang: Lang, audience: Audience) {
   const reg = await navigator.serviceWorker.register(`/sw.js?lang=${lang}`, { scope: '/' });
   await navigator.serviceWorker.ready;
-  const stored = readStored();
+  const server = subscriptionApi(audience, lang);
+  const stored = readStored(audience);
   let sub = await reg.pushManager.getSubscription();
   const stale = !stored || Date.now() - stored.at > PUSH_TOKEN_REFRESH_DAYS * DAY_MS;
   if (sub && stale) {
     // Token refresh: drop the old subscription here and on the server, then take a new one.
-    await browserApi(lang).DELETE('/api/user/push/subscribe', { body: { endpoint: sub.endpoint } });
+    await server.remove(sub.endpoint);
     await sub.unsubscribe();
     sub = null;
   }
   if (sub && stored?.endpoint === sub.endpoint) return;
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   // The browser's own JSON of the subscription (its endpoint and keys); the API validates it.
-  const body = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-  const answer = await browserApi(lang).POST('/api/user/push/subscribe', { body });
+  const answer = await server.add(sub.toJSON() as SubscriptionJson);
   if (answer.key !== 'success') throw new Error(`push subscribe answered ${answer.key}: ${answer.msg}`);
-  localStorage.setItem(PUSH_TOKEN_STORAGE_KEY, JSON.stringify({ endpoint: sub.endpoint, at: Date.now() }));
+  localStorage.setItem(storageKey(audience), JSON.stringify({ endpoint: sub.endpoint, at: Date.now() }));
 }
 
 const supported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-export function PushSetup() {
+export function PushSetup({ audience = 'user' }: { audience?: Audience }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const [state, setState] = useState<State>('hidden');
@@ -75,13 +98,13 @@ export function PushSetup() {
         setKey(publicKey);
         const permission = Notification.permission;
         setState(permission === 'denied' ? 'blocked' : permission);
-        if (permission === 'granted') await syncSubscription(publicKey, lang);
+        if (permission === 'granted') await syncSubscription(publicKey, lang, audience);
       })
       .catch((err: unknown) => console.error('push setup failed', err));
     return () => {
       live = false;
     };
-  }, [lang]);
+  }, [lang, audience]);
 
   async function enable() {
     if (!key) return;
@@ -89,7 +112,7 @@ export function PushSetup() {
     try {
       const permission = await Notification.requestPermission();
       setState(permission === 'granted' ? 'granted' : permission === 'denied' ? 'blocked' : 'default');
-      if (permission === 'granted') await syncSubscription(key, lang);
+      if (permission === 'granted') await syncSubscription(key, lang, audience);
     } catch (err) {
       console.error('push setup failed', err);
     }
@@ -110,7 +133,7 @@ export function PushSetup() {
       ) : (
         <>
           <Text c="dimmed" fz="sm" mb="sm">
-            {t('push.hint')}
+            {t(audience === 'staff' ? 'push.staff_hint' : 'push.hint')}
           </Text>
           <Button
             onClick={() => void enable()}

@@ -11749,8 +11749,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Live notifications addressed to me (server-sent events, like the customers’ stream)
-     * @description Requires the permission `notifications.view`.
+     * Live events for me (server-sent events, like the customers’ stream): `ready`; my notifications and their `count` with notifications.view; the chat’s `chat` signal with orders.view
+     * @description Requires a signed-in admin (no permission).
      */
     get: {
       parameters: {
@@ -12390,6 +12390,175 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/push/subscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register this browser's Web Push subscription (PushSubscription.toJSON()) for my (staff) assigned work notifications */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uri */
+            endpoint: string;
+            keys: {
+              p256dh: string;
+              auth: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    /** Remove this browser's subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uri */
+            endpoint: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register the staff app's push token (FCM) for my notifications, in the request's language */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            device_id: string;
+            /**
+             * @default web
+             * @enum {string}
+             */
+            device_type?: 'web' | 'android' | 'ios';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -16579,6 +16748,8 @@ export interface paths {
              * @enum {string}
              */
             device_type?: 'web' | 'android' | 'ios';
+            /** @description push token of the staff app's device (FCM) */
+            device_id?: string;
           };
         };
       };
@@ -17036,6 +17207,7 @@ export interface paths {
                   number: string;
                   status: string;
                   scheduled_at: string;
+                  day: string;
                   time: string;
                   arrival_at: string | null;
                   address: string | null;
@@ -17050,6 +17222,152 @@ export interface paths {
                   place: string;
                   next_statuses: string[];
                 }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/orders/{id}/visit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One visit of mine, whatever its day or state (finished included): what its page shows
+     * @description The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer. 404 for an order not assigned to me.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                visit: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  number: string;
+                  status: string;
+                  scheduled_at: string;
+                  day: string;
+                  time: string;
+                  arrival_at: string | null;
+                  address: string | null;
+                  city: string | null;
+                  lat: number | null;
+                  lng: number | null;
+                  map_url: string | null;
+                  customer_name: string;
+                  customer_phone: string;
+                  phone_link: string;
+                  problem: string;
+                  place: string;
+                  next_statuses: string[];
+                };
+                extras: {
+                  id: number;
+                  order_id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
+                  payment_method: ('electronic' | 'wallet') | null;
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  paid_at: string | null;
+                  pay_by: string | null;
+                  created_at: string;
+                }[];
+                report: {
+                  order_id: number;
+                  staff_id: number | null;
+                  checklist: {
+                    [key: string]: boolean;
+                  };
+                  photos_before: string[];
+                  photos_after: string[];
+                  parts: {
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                  }[];
+                  readings: {
+                    [key: string]: number;
+                  };
+                  flags: {
+                    /** @enum {string} */
+                    key:
+                      | 'ph'
+                      | 'free_chlorine'
+                      | 'total_alkalinity'
+                      | 'calcium_hardness'
+                      | 'cyanuric_acid'
+                      | 'temperature';
+                    value: number;
+                    min: number;
+                    max: number;
+                    unit: string;
+                    /** @enum {string} */
+                    level: 'low' | 'ok' | 'high';
+                  }[];
+                  notes: string;
+                  complete: boolean;
+                  updated_at: string;
+                } | null;
+                chat_path: string | null;
               };
             };
           };
@@ -17294,12 +17612,13 @@ export interface paths {
                 id: number;
                 order_id: number;
                 /** @enum {string} */
-                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                 payment_method: ('electronic' | 'wallet') | null;
                 lines: {
                   id: number;
                   /** @enum {string} */
                   kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
                   name: string;
                   name_ar: string;
                   name_en: string;
@@ -17313,6 +17632,7 @@ export interface paths {
                 total: number;
                 reject_reason: string | null;
                 paid_at: string | null;
+                pay_by: string | null;
                 created_at: string;
               }[];
             };
@@ -17373,12 +17693,13 @@ export interface paths {
                 id: number;
                 order_id: number;
                 /** @enum {string} */
-                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                 payment_method: ('electronic' | 'wallet') | null;
                 lines: {
                   id: number;
                   /** @enum {string} */
                   kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
                   name: string;
                   name_ar: string;
                   name_en: string;
@@ -17392,6 +17713,7 @@ export interface paths {
                 total: number;
                 reject_reason: string | null;
                 paid_at: string | null;
+                pay_by: string | null;
                 created_at: string;
               };
             };
@@ -17694,12 +18016,13 @@ export interface paths {
                 id: number;
                 order_id: number;
                 /** @enum {string} */
-                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                 payment_method: ('electronic' | 'wallet') | null;
                 lines: {
                   id: number;
                   /** @enum {string} */
                   kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
                   name: string;
                   name_ar: string;
                   name_en: string;
@@ -17713,6 +18036,7 @@ export interface paths {
                 total: number;
                 reject_reason: string | null;
                 paid_at: string | null;
+                pay_by: string | null;
                 created_at: string;
               }[];
             };
@@ -17786,12 +18110,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -17805,6 +18130,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 };
                 redirect_url: string | null;
@@ -17873,12 +18199,13 @@ export interface paths {
                 id: number;
                 order_id: number;
                 /** @enum {string} */
-                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                 payment_method: ('electronic' | 'wallet') | null;
                 lines: {
                   id: number;
                   /** @enum {string} */
                   kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
                   name: string;
                   name_ar: string;
                   name_en: string;
@@ -17892,6 +18219,7 @@ export interface paths {
                 total: number;
                 reject_reason: string | null;
                 paid_at: string | null;
+                pay_by: string | null;
                 created_at: string;
               };
             };
@@ -18195,12 +18523,13 @@ export interface paths {
                 id: number;
                 order_id: number;
                 /** @enum {string} */
-                status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                 payment_method: ('electronic' | 'wallet') | null;
                 lines: {
                   id: number;
                   /** @enum {string} */
                   kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
                   name: string;
                   name_ar: string;
                   name_en: string;
@@ -18214,6 +18543,7 @@ export interface paths {
                 total: number;
                 reject_reason: string | null;
                 paid_at: string | null;
+                pay_by: string | null;
                 created_at: string;
               }[];
             };
@@ -19317,6 +19647,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19391,12 +19722,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19410,6 +19742,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -19702,6 +20035,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19776,12 +20110,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -19795,6 +20130,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -19966,6 +20302,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20040,12 +20377,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20059,6 +20397,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -20494,12 +20833,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20513,6 +20853,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -20571,6 +20912,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20592,6 +20934,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -20770,12 +21113,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20789,6 +21133,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -20847,6 +21192,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -20868,6 +21214,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -21044,12 +21391,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21063,6 +21411,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -21121,6 +21470,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21142,6 +21492,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -21334,12 +21685,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21353,6 +21705,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -21411,6 +21764,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21432,6 +21786,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -21689,12 +22044,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21708,6 +22064,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -21766,6 +22123,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21787,6 +22145,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -21970,12 +22329,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -21989,6 +22349,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -22047,6 +22408,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -22068,6 +22430,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'
@@ -22251,12 +22614,13 @@ export interface paths {
                   id: number;
                   order_id: number;
                   /** @enum {string} */
-                  status: 'proposed' | 'accepted' | 'paid' | 'rejected';
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
                   payment_method: ('electronic' | 'wallet') | null;
                   lines: {
                     id: number;
                     /** @enum {string} */
                     kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -22270,6 +22634,7 @@ export interface paths {
                   total: number;
                   reject_reason: string | null;
                   paid_at: string | null;
+                  pay_by: string | null;
                   created_at: string;
                 }[];
                 report: {
@@ -22328,6 +22693,7 @@ export interface paths {
                     id: number;
                     /** @enum {string} */
                     kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
                     name: string;
                     name_ar: string;
                     name_en: string;
@@ -22349,6 +22715,7 @@ export interface paths {
                   };
                 } | null;
                 can_edit_offer: boolean;
+                tax_rate: number;
                 can_assign: boolean;
                 next_statuses: (
                   | 'new'

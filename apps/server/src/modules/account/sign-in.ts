@@ -6,7 +6,7 @@ import type { Session } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { issueUserToken, type SessionOrigin } from '../../lib/sessions.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { registerDevice } from '../notifications/index.ts';
+import { registerUserDevice } from '../notifications/index.ts';
 import { assertCanCheck } from './limits.ts';
 import type { CheckResult } from './otp.ts';
 import { findUserByPhone, type Phone } from './phones.ts';
@@ -51,7 +51,10 @@ export async function checkLoginCode(
       [user] = await tx.update(users).set({ isActive: true }).where(eq(users.id, user.id)).returning();
     }
     const token = await issueUserToken(tx, user!.id, input.deviceType, input.origin);
-    if (input.deviceId) await registerDevice(tx, user!.id, input.deviceId, input.deviceType);
+    if (input.deviceId) {
+      const device = { id: input.deviceId, type: input.deviceType, lang: user!.lang === 'en' ? 'en' : 'ar' } as const;
+      await registerUserDevice(tx, user!.id, device);
+    }
     return { result, session: toSession(user!, token) };
   });
   if (outcome.result !== 'ok') throw codeError(outcome.result);

@@ -8,6 +8,7 @@ import {
   notificationsCount,
   notificationsPage,
   pageQuery,
+  type Lang,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -93,8 +94,8 @@ export default async function notificationsRoutes(app: App) {
     },
   );
 
-  const device = async (req: { user: { id: number } | null }, input: z.output<typeof deviceQuery>) =>
-    service.registerDevice(app.db, uid(req), input.device_id, input.device_type);
+  const device = async (req: { user: { id: number } | null; lang: Lang }, input: z.output<typeof deviceQuery>) =>
+    service.registerUserDevice(app.db, uid(req), { id: input.device_id, type: input.device_type, lang: req.lang });
 
   app.get(
     '/device',

@@ -1,7 +1,8 @@
 /** A customer's notifications, the notify switch and push devices. */
-import { and, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { NOTIFICATIONS_PER_PAGE, type Lang, type NotificationItem } from '@pool/contracts';
+import { registerDevice } from '../push/index.ts';
 
 const n = tables.notifications;
 const mine = (userId: number) => eq(n.userId, userId);
@@ -92,12 +93,8 @@ export async function setNotify(db: Db, userId: number, value?: boolean) {
 }
 
 /** Binds a push token to the user (it moves over when another account used it) and answers the notify flag. */
-export async function registerDevice(db: Db, userId: number, deviceId: string, deviceType: string) {
-  const d = tables.devices;
-  await db
-    .insert(d)
-    .values({ userId, deviceId, deviceType })
-    .onConflictDoUpdate({ target: d.deviceId, set: { userId, deviceType, updatedAt: sql`now()` } });
+export async function registerUserDevice(db: Db, userId: number, device: { id: string; type: string; lang: Lang }) {
+  await registerDevice(db, { userId }, { deviceId: device.id, deviceType: device.type, lang: device.lang });
   const [user] = await db
     .select({ isNotify: tables.users.isNotify })
     .from(tables.users)

@@ -1,3 +1,3 @@
 /** The push module's public file: what other modules may use (the boundary is checked by .dependency-cruiser.cjs). */
-export { pushNotifications } from './service.ts';
+export { pushNotifications, registerDevice } from './service.ts';
 export { deliverDuePushes } from './worker.ts';

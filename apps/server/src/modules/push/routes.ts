@@ -1,6 +1,7 @@
-/** Web Push: the VAPID public key, and a signed-in customer's browser subscriptions. */
+/** Web Push: the VAPID public key, and the browser subscriptions and app tokens of customers and staff. */
 import { z } from 'zod';
-import { envelope, vapidPublicKey, webPushSubscription, webPushUnsubscribe } from '@pool/contracts';
+import type { FastifyRequest } from 'fastify';
+import { envelope, deviceQuery, vapidPublicKey, webPushSubscription, webPushUnsubscribe } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
 import * as service from './service.ts';
@@ -30,43 +31,78 @@ export default async function pushRoutes(app: App) {
     },
   );
 
-  const preHandler = app.requireUser();
-  const base = { tags, security: [{ bearer: [] }] };
+  // The same two routes for a customer's browser and for the staff view's.
+  const audiences = [
+    {
+      prefix: '/user',
+      who: 'my',
+      preHandler: app.requireUser(),
+      owner: (req: FastifyRequest) => ({ userId: req.user!.id }),
+    },
+    {
+      prefix: '/staff',
+      who: 'my (staff) assigned work',
+      preHandler: app.requireStaff(),
+      owner: (req: FastifyRequest) => ({ staffId: req.staff!.id }),
+    },
+  ] as const;
+
+  for (const { prefix, who, preHandler, owner } of audiences) {
+    const base = { tags, security: [{ bearer: [] }] };
+    app.post(
+      `${prefix}/push/subscribe`,
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: `Register this browser's Web Push subscription (PushSubscription.toJSON()) for ${who} notifications`,
+          body: webPushSubscription,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req, reply) => {
+        // The server later POSTs to this address: only the browsers' push services in production.
+        if (app.config.isProduction && !isPushService(req.body.endpoint))
+          throw fieldError('endpoint', 'push.endpoint_insecure');
+        await service.subscribeWebPush(app.db, owner(req), req.body, req.lang);
+        return reply.ok(null, 'push.subscribed');
+      },
+    );
+
+    app.delete(
+      `${prefix}/push/subscribe`,
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: "Remove this browser's subscription",
+          body: webPushUnsubscribe,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req, reply) => {
+        await service.unsubscribeWebPush(app.db, owner(req), req.body.endpoint);
+        return reply.ok(null, 'push.unsubscribed');
+      },
+    );
+  }
 
   app.post(
-    '/user/push/subscribe',
+    '/staff/device',
     {
-      preHandler,
+      preHandler: app.requireStaff(),
       schema: {
-        ...base,
-        summary: "Register this browser's Web Push subscription (PushSubscription.toJSON()) for my notifications",
-        body: webPushSubscription,
+        tags,
+        security: [{ bearer: [] }],
+        summary: "Register the staff app's push token (FCM) for my notifications, in the request's language",
+        body: deviceQuery,
         response: { 200: envelope(z.null()) },
       },
     },
     async (req, reply) => {
-      // The server later POSTs to this address: only the browsers' push services in production.
-      if (app.config.isProduction && !isPushService(req.body.endpoint))
-        throw fieldError('endpoint', 'push.endpoint_insecure');
-      await service.subscribeWebPush(app.db, req.user!.id, req.body);
-      return reply.ok(null, 'push.subscribed');
-    },
-  );
-
-  app.delete(
-    '/user/push/subscribe',
-    {
-      preHandler,
-      schema: {
-        ...base,
-        summary: "Remove this browser's subscription",
-        body: webPushUnsubscribe,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (req, reply) => {
-      await service.unsubscribeWebPush(app.db, req.user!.id, req.body.endpoint);
-      return reply.ok(null, 'push.unsubscribed');
+      const { device_id: deviceId, device_type: deviceType } = req.body;
+      await service.registerDevice(app.db, { staffId: req.staff!.id }, { deviceId, deviceType, lang: req.lang });
+      return reply.ok(null, 'server.device_saved');
     },
   );
 }

@@ -8,6 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
   NOTIFICATION_CATALOGUE,
+  staffOrderPage,
   type Lang,
   type NotificationTarget,
   type NotificationType,
@@ -39,13 +40,20 @@ const n = tables.notifications;
 /**
  * Every type of spec section 9 is order-related: with an order it opens the order's page, except
  * a type that opens the order's chat (`new_message`) or its rating page (`rate_employee`), which
- * keeps its own link when given.
+ * keeps its own link when given. A staff member's opens the staff view's page of the order (its
+ * moves, report and chat).
  */
 const KEEPS_OWN_LINK = new Set<NotificationTarget>(['order_chat', 'rating']);
-export const notificationLink = (input: Pick<NotificationInput, 'type' | 'link' | 'order_id'>) =>
-  input.order_id && !(input.link && KEEPS_OWN_LINK.has(NOTIFICATION_CATALOGUE[input.type].target))
-    ? `/order-details?id=${input.order_id}`
-    : (input.link ?? null);
+export const notificationLink = (
+  input: Pick<NotificationInput, 'type' | 'link' | 'order_id'>,
+  recipient: Recipient = 'u',
+) => {
+  if (!input.order_id) return input.link ?? null;
+  if (recipient === 's') return staffOrderPage(input.order_id);
+  return input.link && KEEPS_OWN_LINK.has(NOTIFICATION_CATALOGUE[input.type].target)
+    ? input.link
+    : `/order-details?id=${input.order_id}`;
+};
 
 /**
  * The SELECT list of an INSERT … SELECT: every column of the table in its
@@ -63,7 +71,7 @@ function selection(kind: Recipient, recipient: PgColumn, input: NotificationInpu
     titleEn: sql<string>`${input.title_en}`.as('title_en'),
     bodyAr: sql<string>`${input.body_ar}`.as('body_ar'),
     bodyEn: sql<string>`${input.body_en}`.as('body_en'),
-    link: sql<string | null>`${notificationLink(input)}::text`.as('link'),
+    link: sql<string | null>`${notificationLink(input, kind)}::text`.as('link'),
     orderId: sql<number | null>`${input.order_id ?? null}::integer`.as('order_id'),
     data: sql`${input.data ? JSON.stringify(input.data) : null}::jsonb`.as('data'),
     readAt: sql`null::timestamptz`.as('read_at'),

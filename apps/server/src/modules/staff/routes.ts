@@ -67,6 +67,7 @@ export default async function staffRoutes(app: App) {
         phone: normalizePhone(req.body),
         code: req.body.code,
         deviceType: req.body.device_type,
+        deviceId: req.body.device_id,
         origin: originOf(req),
         lang: req.lang,
       });

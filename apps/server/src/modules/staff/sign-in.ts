@@ -13,6 +13,7 @@ import type { SessionOrigin } from '../../lib/sessions.ts';
 import { assertCanCheck, recordFailedCheck } from '../account/index.ts';
 import { consumeCode } from '../account/index.ts';
 import { assertSmsAllowed, sendCode, type Phone } from '../account/index.ts';
+import { registerDevice } from '../push/index.ts';
 import { getStaff } from './service.ts';
 import { issueStaffToken } from './sessions.ts';
 
@@ -44,7 +45,7 @@ export async function sendStaffCode(app: App, phone: Phone, ip: string, lang: La
 
 export async function checkStaffCode(
   app: App,
-  input: { phone: Phone; code: string; deviceType: string; origin: SessionOrigin; lang: Lang },
+  input: { phone: Phone; code: string; deviceType: string; deviceId?: string; origin: SessionOrigin; lang: Lang },
 ): Promise<StaffSession> {
   const p = input.phone;
   await assertCanCheck(app.db, p.full);
@@ -61,6 +62,10 @@ export async function checkStaffCode(
     if (!member) return { result: 'invalid' } as const;
     if (member.isBlocked) return { result, blocked: true } as const;
     const token = await issueStaffToken(tx, member.id, input.deviceType, input.origin);
+    if (input.deviceId) {
+      const device = { deviceId: input.deviceId, deviceType: input.deviceType, lang: input.lang };
+      await registerDevice(tx, { staffId: member.id }, device);
+    }
     return { result, token, staffId: member.id } as const;
   });
   if (outcome.result !== 'ok') {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StaffDayVisit } from '@pool/contracts/field-work';
 import type { Route } from './+types/day';
+import { PushSetup } from '../../components/push-setup.tsx';
 import { pageStatus } from '../../lib/api.server.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -111,6 +112,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
       ) : (
         day.visits.map((v) => <VisitCard key={v.id} visit={v} />)
       )}
+      <PushSetup audience="staff" />
     </Stack>
   );
 }

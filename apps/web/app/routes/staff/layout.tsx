@@ -103,7 +103,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       </Container>
       <LiveAlerts
         stream={`${'/api/staff/notifications/stream' satisfies ApiPath<'get'>}?lang=${lang}`}
-        hrefOf={(a) => to(a.order_id ? `/staff/orders/${a.order_id}` : '/staff')}
+        hrefOf={(a) => to(a.link ?? '/staff')}
         // Live updates: a notification about the work reloads what the page shows.
         onNotification={() => void revalidator.revalidate()}
       />
