@@ -69,8 +69,9 @@ export const staffDayVisit = z.object({
   kind: z.enum(ORDER_KINDS),
   number: z.string(),
   status: z.string(),
-  /** The visit's start (ISO) and its Riyadh wall-clock time (`HH:MM`). */
+  /** The visit's start (ISO), its Riyadh calendar day (`YYYY-MM-DD`) and wall-clock time (`HH:MM`). */
   scheduled_at: z.string(),
+  day: z.string(),
   time: z.string(),
   /** The estimate sent with "on the way" (ISO), once sent. */
   arrival_at: z.string().nullable(),
@@ -105,6 +106,16 @@ export const fieldMoveResult = z.object({
 });
 export type FieldMoveResult = z.infer<typeof fieldMoveResult>;
 
+/**
+ * "On the way" opens this many hours before the visit's time: earlier (the evening before), the
+ * customer would be shown an arrival window that night. Arrived and finished keep their order.
+ */
+export const ON_THE_WAY_LEAD_HOURS = 3;
+
+/** The instant from which a visit starting at `scheduledAt` may be set on the way. */
+export const onTheWayFrom = (scheduledAt: Date | string): Date =>
+  new Date(new Date(scheduledAt).getTime() - ON_THE_WAY_LEAD_HOURS * 3600_000);
+
 export const ETA_MINUTES_MIN = 5;
 export const ETA_MINUTES_MAX = 240;
 /** "On the way": minutes until arrival, sent to the customer as a time. */
@@ -112,10 +123,16 @@ export const onTheWayBody = z.object({ eta_minutes: formInt(ETA_MINUTES_MIN, ETA
 
 /* ----------------------------------------------------------------- extras */
 
-export const EXTRA_STATUSES = ['proposed', 'accepted', 'paid', 'rejected'] as const;
+export const EXTRA_STATUSES = ['proposed', 'accepted', 'paid', 'rejected', 'expired'] as const;
 export type ExtraStatus = (typeof EXTRA_STATUSES)[number];
 /** An extra in these states keeps the order from finishing. */
 export const OPEN_EXTRA_STATUSES: readonly ExtraStatus[] = ['proposed', 'accepted'];
+/**
+ * An extra accepted for a card payment and not paid this many minutes later
+ * expires (`expired`): the technician on site may finish the visit or propose
+ * it again; a payment arriving after goes to the customer's wallet.
+ */
+export const EXTRA_PAY_MINUTES = 30;
 export const EXTRA_LINES_MAX = 20;
 export const EXTRA_QUANTITY_MAX = 1000;
 
@@ -151,6 +168,8 @@ export type ExtrasBody = z.output<typeof extrasBody>;
 export const extraLineView = z.object({
   id: z.number(),
   kind: z.enum(['spare_part', 'extra_service']),
+  /** The catalogue's spare part or extra service the line was taken from (null when typed). */
+  item_id: z.number().nullable(),
   name: z.string(),
   name_ar: z.string(),
   name_en: z.string(),
@@ -173,6 +192,8 @@ export const orderExtraView = z.object({
   total: z.number(),
   reject_reason: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** Accepted for a card: it expires unpaid at this time (null otherwise). */
+  pay_by: z.string().nullable(),
   created_at: z.string(),
 });
 export type OrderExtraView = z.infer<typeof orderExtraView>;
@@ -330,6 +351,19 @@ export const visitReportView = z.object({
   updated_at: z.string(),
 });
 export type VisitReportView = z.infer<typeof visitReportView>;
+
+/**
+ * `GET /api/staff/orders/{id}/visit`: one visit of mine whatever its day or state (finished
+ * included), with what its page shows: the visit as the day lists it, its extra services, the
+ * report, and the API path of its chat with the customer (null for an order without one).
+ */
+export const staffVisitDetail = z.object({
+  visit: staffDayVisit,
+  extras: z.array(orderExtraView),
+  report: visitReportView.nullable(),
+  chat_path: z.string().nullable(),
+});
+export type StaffVisitDetail = z.infer<typeof staffVisitDetail>;
 
 /** What finishing a visit needs of its report (the rule `finish` checks and the staff page shows). */
 export const reportComplete = (r: { checklist: Record<string, boolean>; photos_after: readonly string[] }) =>

@@ -2,12 +2,15 @@
 export default {
   // The API's answers.
   on_the_way: 'أُبلغ العميل بأنك في الطريق',
+  on_the_way_too_early:
+    'يمكن إرسال «في الطريق» ابتداءً من {{from, datetime(weekday: long; day: numeric; month: long; hour: 2-digit; minute: 2-digit; hourCycle: h23; timeZone: Asia/Riyadh; numberingSystem: latn)}} (بتوقيت الرياض)',
   arrived: 'أُبلغ العميل بوصولك',
   finished: 'انتهت الزيارة',
   extra_open: 'لا يمكن إنهاء الزيارة وهناك خدمة إضافية تنتظر رد العميل أو الدفع',
   report_incomplete: 'أكمل تقرير الزيارة أولًا: كل بنود قائمة الفحص وصورة واحدة على الأقل بعد العمل',
   extra_proposed: 'أُرسلت الخدمة الإضافية إلى العميل',
   extra_not_open: 'تم الرد على هذه الخدمة الإضافية من قبل',
+  extra_expired: 'انتهت مهلة دفع هذه الخدمة الإضافية؛ اطلب من الفني اقتراحها من جديد',
   extra_paid: 'تم دفع الخدمة الإضافية',
   extra_accepted: 'قُبلت الخدمة الإضافية؛ أكمل الدفع',
   extra_rejected: 'أُرسل سبب الرفض',
@@ -41,4 +44,8 @@ export default {
   extra_status_accepted: 'بانتظار الدفع',
   extra_status_paid: 'مدفوعة',
   extra_status_rejected: 'مرفوضة',
+  extra_status_expired: 'انتهت مهلة الدفع',
+  extra_pay_by: 'ادفع قبل الساعة {{time}}، وإلا انتهت مهلة الخدمة',
+  extra_expired_note:
+    'لم تُدفع خلال {{minutes}} دقيقة من قبولها، فأُلغيت ولم يُخصم منك شيء. إن كنت ما زلت تريدها فاطلب من الفني اقتراحها من جديد.',
 };

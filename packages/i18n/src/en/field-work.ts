@@ -2,12 +2,15 @@
 export default {
   // The API's answers.
   on_the_way: 'The customer was told you are on the way',
+  on_the_way_too_early:
+    'On the way can be sent from {{from, datetime(weekday: long; day: numeric; month: long; hour: 2-digit; minute: 2-digit; hourCycle: h23; timeZone: Asia/Riyadh; numberingSystem: latn)}} (Riyadh time)',
   arrived: 'The customer was told you have arrived',
   finished: 'The visit is finished',
   extra_open: "The visit cannot finish while an extra service waits for the customer's answer or payment",
   report_incomplete: 'Complete the visit report first: every checklist item and at least one photo after the work',
   extra_proposed: 'The extra service was sent to the customer',
   extra_not_open: 'This extra service was already answered',
+  extra_expired: 'The time to pay for this extra service is over; ask the technician to propose it again',
   extra_paid: 'The extra service is paid',
   extra_accepted: 'The extra service is accepted; complete the payment',
   extra_rejected: 'The reason was sent',
@@ -41,4 +44,8 @@ export default {
   extra_status_accepted: 'Waiting for payment',
   extra_status_paid: 'Paid',
   extra_status_rejected: 'Rejected',
+  extra_status_expired: 'Time to pay is over',
+  extra_pay_by: 'Pay by {{time}}, or the extra service lapses',
+  extra_expired_note:
+    'It was not paid within {{minutes}} minutes of accepting it, so it was dropped and nothing was charged. If you still want it, ask the technician to propose it again.',
 };

@@ -1,8 +1,9 @@
 /**
- * A staff member's day: their open work scheduled on a Riyadh calendar day, in
- * time order. Each source of visits answers the same shape; immediate
- * maintenance is the first (its request's `scheduled_at`); package visits join
- * as another source.
+ * A staff member's visits, one row reader for the day and the visit's page: their
+ * open work scheduled on a Riyadh calendar day, in time order, or one visit of
+ * theirs whatever its day or state. Each source of visits answers the same
+ * shape; immediate maintenance is the first (its request's `scheduled_at`);
+ * package visits join as another source.
  */
 import { and, eq, gte, lt, notInArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
@@ -18,14 +19,16 @@ import {
   type StaffDay,
   type StaffDayVisit,
 } from '@pool/contracts';
+import { notFound } from '../../lib/errors.ts';
 
 const o = tables.orders;
 const u = tables.users;
 const c = tables.cities;
 const mr = tables.maintenanceRequests;
 
-type Window = { staffId: number; from: Date; to: Date; lang: Lang };
-type VisitSource = (db: Db, w: Window) => Promise<StaffDayVisit[]>;
+/** Which visits of `staffId`: the open ones starting in [from, to), or one order whatever its state. */
+type Scope = { staffId: number; lang: Lang } & ({ from: Date; to: Date } | { orderId: number });
+type VisitSource = (db: Db, w: Scope) => Promise<StaffDayVisit[]>;
 
 /** `+966 5…` and its `tel:` link (a national number's leading 0 dropped after the country code). */
 export function phoneOf(countryCode: string, phone: string) {
@@ -38,7 +41,7 @@ const addressText = (address: Record<string, unknown> | null) => {
   return parts.length ? parts.join('، ') : null;
 };
 
-/** Immediate-maintenance orders assigned and open, scheduled in the window. */
+/** Immediate-maintenance orders assigned: open and scheduled in the window, or the one asked for. */
 const maintenanceVisits: VisitSource = async (db, w) => {
   const rows = await db
     .select({ order: o, request: mr, user: u, city: c })
@@ -50,9 +53,13 @@ const maintenanceVisits: VisitSource = async (db, w) => {
       and(
         eq(o.staffId, w.staffId),
         eq(o.kind, 'immediate_maintenance'),
-        notInArray(o.status, finalStates('immediate_maintenance')),
-        gte(mr.scheduledAt, w.from),
-        lt(mr.scheduledAt, w.to),
+        ...('orderId' in w
+          ? [eq(o.id, w.orderId)]
+          : [
+              notInArray(o.status, finalStates('immediate_maintenance')),
+              gte(mr.scheduledAt, w.from),
+              lt(mr.scheduledAt, w.to),
+            ]),
       ),
     );
   return rows.map(({ order, request, user, city }) => {
@@ -60,13 +67,15 @@ const maintenanceVisits: VisitSource = async (db, w) => {
     const pin = typeof lat === 'number' && typeof lng === 'number';
     const address = request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null;
     const cityName = city ? (w.lang === 'en' ? city.nameEn : city.nameAr) : null;
+    const { day, time } = riyadhDayAndTime(request.scheduledAt);
     return {
       id: order.id,
       kind: order.kind,
       number: order.number,
       status: order.status,
       scheduled_at: request.scheduledAt.toISOString(),
-      time: riyadhDayAndTime(request.scheduledAt).time,
+      day,
+      time,
       arrival_at: request.arrivalAt?.toISOString() ?? null,
       address,
       city: cityName,
@@ -96,4 +105,11 @@ export async function staffDay(db: Db, staffId: number, date: string | undefined
   const visits = (await Promise.all(SOURCES.map((source) => source(db, w)))).flat();
   visits.sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at) || a.id - b.id);
   return { date: day, visits };
+}
+
+/** One visit of mine, whatever its day or state (404 for an order not assigned to me). */
+export async function staffVisit(db: Db, staffId: number, orderId: number, lang: Lang): Promise<StaffDayVisit> {
+  const [visit] = (await Promise.all(SOURCES.map((source) => source(db, { staffId, lang, orderId })))).flat();
+  if (!visit) throw notFound();
+  return visit;
 }

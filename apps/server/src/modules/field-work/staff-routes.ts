@@ -9,6 +9,7 @@ import {
   extrasBody,
   fieldMoveResult,
   idParam,
+  isChatKind,
   nextStates,
   onTheWayBody,
   orderExtraView,
@@ -16,6 +17,7 @@ import {
   reportPhotoResult,
   staffDay as staffDaySchema,
   staffDayQuery,
+  staffVisitDetail,
   V,
   visitReportBody,
   visitReportView,
@@ -25,7 +27,7 @@ import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { storeImage } from '../uploads/index.ts';
 import { assignedOrderRow } from './access.ts';
-import { staffDay } from './day.ts';
+import { staffDay, staffVisit } from './day.ts';
 import { extraView, listExtras, proposeExtra } from './extras.ts';
 import { arrived, finish, onTheWay } from './moves.ts';
 import { assertReportOpen, readReport, saveReport } from './report.ts';
@@ -68,6 +70,31 @@ export default async function fieldWorkStaffRoutes(app: App) {
       },
     },
     async (req, reply) => reply.ok(await staffDay(app.db, me(req), req.query.date, req.lang)),
+  );
+
+  app.get(
+    '/orders/:id/visit',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'One visit of mine, whatever its day or state (finished included): what its page shows',
+        description:
+          'The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer. 404 for an order not assigned to me.',
+        params: idParam,
+        response: { 200: envelope(staffVisitDetail) },
+      },
+    },
+    async (req, reply) => {
+      const visit = await staffVisit(app.db, me(req), req.params.id, req.lang);
+      return reply.ok({
+        visit,
+        extras: await listExtras(app.db, visit.id, req.lang),
+        report: await readReport(app.db, visit.id, req.lang),
+        chat_path: isChatKind(visit.kind) ? `/api/staff/orders/${visit.id}/chat` : null,
+      });
+    },
   );
 
   const move = (path: string, summary: string, run: (staffId: number, orderId: number) => Promise<void>, msg: string) =>

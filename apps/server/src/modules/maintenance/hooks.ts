@@ -1,12 +1,15 @@
 /**
  * The immediate-maintenance kind's hooks in the order kernel (kernel/kinds.ts):
- * an offer goes to the customer only once saved with an amount to pay, and the
- * order cannot finish while an extra service proposed on site is still open
- * (proposed, or accepted and unpaid). `pay_by` is the kernel's. This file
- * imports nothing of the orders module, so the kernel may import it.
+ * an offer goes to the customer only once saved with an amount to pay, "on the
+ * way" only from ON_THE_WAY_LEAD_HOURS before the visit's time (whichever route
+ * moves it), and the order cannot finish while an extra service proposed on
+ * site is still open (proposed, or accepted and unpaid). `pay_by` is the
+ * kernel's. This file imports nothing of the orders module, so the kernel may
+ * import it.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
+import { onTheWayFrom } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
 
 type Ctx = { tx: Db; order: { id: number; total: number }; move: { to: string } };
@@ -23,12 +26,28 @@ export async function openExtrasCount(db: Db, orderId: number) {
   return row?.n ?? 0;
 }
 
+/** Refuses "on the way" before its lead time; the message gives the time it opens (Riyadh, in the reader's language). */
+async function assertOnTheWayOpen(db: Db, orderId: number) {
+  const mr = tables.maintenanceRequests;
+  const [request] = await db.select({ scheduledAt: mr.scheduledAt }).from(mr).where(eq(mr.orderId, orderId));
+  if (!request) return;
+  const from = onTheWayFrom(request.scheduledAt);
+  if (Date.now() < from.getTime()) {
+    throw new AppError('fail', 'field-work.on_the_way_too_early', {
+      status: 409,
+      params: { from: from.getTime() },
+      data: { on_the_way_from: from.toISOString() },
+    });
+  }
+}
+
 export const maintenanceHooks = {
   async beforeMove({ tx, order, move }: Ctx): Promise<void> {
     // The total is set only by saving an offer (the order starts at 0).
     if (move.to === 'offer_sent' && order.total <= 0) {
       throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
     }
+    if (move.to === 'on_the_way') await assertOnTheWayOpen(tx, order.id);
     if (move.to === 'completed' && (await openExtrasCount(tx, order.id)) > 0) {
       throw new AppError('fail', 'maintenance.open_extras', { status: 409 });
     }

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { asc, desc, eq } from 'drizzle-orm';
 import { makeStaff, tables } from '@pool/db';
-import { findMove, IMMEDIATE_MAINTENANCE_MACHINE, isFinal, type OrderActor } from '@pool/contracts';
+import {
+  findMove,
+  IMMEDIATE_MAINTENANCE_MACHINE,
+  isFinal,
+  ON_THE_WAY_LEAD_HOURS,
+  type OrderActor,
+} from '@pool/contracts';
 import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -61,7 +67,6 @@ describe('the immediate maintenance machine under random actions', () => {
   let app: TestApp;
   let w: World;
   let viewer = '';
-  let run = 0;
   beforeAll(async () => {
     app = await buildTestApp();
     w = await maintenanceWorld(app);
@@ -96,7 +101,6 @@ describe('the immediate maintenance machine under random actions', () => {
         async (random, rich, prefix) => {
           // The happy path's first steps, then the random actions: every state gets to be a starting point.
           const actions = [...HAPPY_PATH.slice(0, prefix), ...random];
-          run++;
           const me = await customer(app);
           const stranger = await customer(app);
           if (rich) await credit(app.db, me.user.id, 1_000_000, 'charge');
@@ -107,7 +111,8 @@ describe('the immediate maintenance machine under random actions', () => {
             { staffId: tech.id, cityId: w.city.id },
             { staffId: other.id, cityId: w.city.id },
           ]);
-          const { id } = await w.request(me.token, 24 + run);
+          // Within on the way's lead time, so that the technician's moves are open.
+          const { id } = await w.request(me.token, ON_THE_WAY_LEAD_HOURS - 1);
           const doAction = async (a: Action): Promise<number> => {
             const u = (path: string, token: string, body?: object) =>
               api(app, 'POST', `/maintenance-orders/${id}/${path}`, { token, body });
