@@ -8,7 +8,7 @@ import type { NotificationItem } from '@pool/contracts/notifications';
 import type { ApiPath } from '../lib/api.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
-import { reportStreamCount, reportStreamDown, reportStreamEvent } from './live-count.tsx';
+import { reportStreamCount, reportStreamDown, reportStreamEvent, reportStreamUp } from './live-count.tsx';
 
 type Alert = NotificationItem & { leaving: boolean };
 
@@ -78,6 +78,8 @@ export function LiveAlerts({
     if (!stream) return;
     // Same-origin EventSource: the API accepts the session cookie on it (see the stream routes).
     const source = new EventSource(stream);
+    // Listening: sent by every stream, also one without notifications (an admin without notifications.view).
+    source.addEventListener('ready', reportStreamUp);
     source.addEventListener('count', (e) => reportStreamCount(JSON.parse(e.data).count));
     source.addEventListener('notification', (e) => {
       const item = JSON.parse(e.data) as NotificationItem;

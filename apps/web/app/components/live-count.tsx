@@ -10,6 +10,10 @@ const EVERY_MS = 60_000;
  */
 const channel = new EventTarget();
 let streaming = false;
+/** The stream listens (its `ready` event): what it tells, the pages following it need not poll. */
+export function reportStreamUp() {
+  streaming = true;
+}
 export function reportStreamCount(count: number) {
   streaming = true;
   channel.dispatchEvent(new CustomEvent('count', { detail: count }));

@@ -383,7 +383,7 @@ describe('order chat', () => {
     }
   });
 
-  it('sends the chat event to the staff member assigned and to admins who see orders, not to other admins', async () => {
+  it('sends the chat event to the staff member assigned and to admins who see orders (notifications.view or not), not to other admins', async () => {
     const { order, buyer, techToken } = await serviceOrder();
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
@@ -393,21 +393,40 @@ describe('order chat', () => {
       `${origin}/admin/notifications/stream`,
       bearer(await adminToken(app, ['notifications.view', 'orders.view'])),
     );
+    // orders.view alone: the chat's live signal, without the notifications.
+    const reader = await openSse(
+      `${origin}/admin/notifications/stream`,
+      bearer(await adminToken(app, ['orders.view'])),
+    );
     const blind = await openSse(
       `${origin}/admin/notifications/stream`,
       bearer(await adminToken(app, ['notifications.view'])),
     );
+    const streams = [staffSse, seeing, reader, blind];
     try {
-      for (const s of [staffSse, seeing, blind]) await s.next('count');
+      expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+      for (const s of streams) await s.next('ready');
       const { message } = await send('user', order.id, buyer.token, 'هل من جديد؟');
       const event = { order_id: order.id, message_id: message.id };
       expect((await staffSse.next('chat')).data).toEqual(event);
       expect((await seeing.next('chat')).data).toEqual(event);
+      expect((await reader.next('chat')).data).toEqual(event);
       // The same notification carries on to the seeing admin; the other never gets the chat event.
-      await seeing.next('notification');
+      const note = await seeing.next('notification');
+      expect(note.data).toMatchObject({
+        type: 'new_message',
+        body: `رسالة جديدة على الطلب \u2066${order.number}\u2069.`,
+      });
       expect(blind.raw()).not.toContain('event: chat');
+      // The reader was sent the stored notification too (admins who see orders), but his stream
+      // carries neither it nor a count: they need notifications.view. (A later event first, so
+      // anything sent before it has arrived.)
+      ok(await call('POST', 'staff', order.id, techToken, { suffix: '/read', body: { last_id: message.id } }));
+      expect((await reader.next('chat')).data).toEqual({ order_id: order.id, read: true });
+      expect(reader.raw()).not.toContain('event: notification');
+      expect(reader.raw()).not.toContain('event: count');
     } finally {
-      for (const s of [staffSse, seeing, blind]) s.close();
+      for (const s of streams) s.close();
     }
   });
 });

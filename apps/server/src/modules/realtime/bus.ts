@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { inArray, sql } from 'drizzle-orm';
 import { connectionConfig, tables, type Db } from '@pool/db';
+import type { Permission } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 
 export const CHANNEL = 'pool_notifications';
@@ -21,7 +22,7 @@ export const recipientOf = (row: NotificationRow, kind: Recipient) =>
  * A live event that is no stored notification (the chat's `chat`): its name and data, sent as they
  * are to the streams of the recipients named; `permission`: only admins holding it.
  */
-export type Signal = { event: string; data: unknown; permission?: string };
+export type Signal = { event: string; data: unknown; permission?: Permission };
 /** `n`: [notification id, recipient id] pairs; or `s`: a signal to recipients `to` (null: every one of that kind). */
 type Message = { r: Recipient; n: [number, number][] } | { r: Recipient; s: Signal; to: number[] | null };
 type Listener = (row: NotificationRow) => void;

@@ -5,7 +5,7 @@ import { encodeAuthCookie } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { notifyAdmins, notifyUsers, type NotificationRow } from './service.ts';
+import { notifyAdmins, notifyUsers, publishSignal, type NotificationRow } from './service.ts';
 import { openSse } from './testing.ts';
 
 const text = { title_ar: 'عنوان', title_en: 'Title', body_ar: 'نص', body_en: 'Body' };
@@ -258,17 +258,6 @@ describe('realtime notifications: service and routes', () => {
         });
         expect(res.statusCode, `${cookie.split('=')[0]} ${site}`).toBe(401);
       }
-      const noPermission = await adminWith(['users.view']);
-      const refused = await app.inject({
-        method: 'GET',
-        url: '/api/admin/notifications/stream',
-        headers: {
-          ...sse,
-          cookie: `admin_auth=${noPermission.auth.authorization.slice('Bearer '.length)}`,
-          'sec-fetch-site': 'same-origin',
-        },
-      });
-      expect(refused.statusCode).toBe(403);
     });
 
     /** The app's address, listening from the first stream test on. */
@@ -337,6 +326,46 @@ describe('realtime notifications: service and routes', () => {
         expect(sse.raw()).not.toContain('لغيري');
       } finally {
         sse.close();
+      }
+    });
+
+    it('open for any admin, but carry notifications and their count only with notifications.view', async () => {
+      const { admin, auth } = await adminWith(['users.view']);
+      // The list and the count stay refused.
+      for (const url of ['/api/admin/notifications', '/api/admin/notifications/count']) {
+        expect((await app.inject({ method: 'GET', url, headers: auth })).statusCode, url).toBe(403);
+      }
+      const sse = await openSse(`${await origin()}/api/admin/notifications/stream?lang=ar`, auth);
+      try {
+        expect(sse.status).toBe(200);
+        await sse.next('ready');
+        await notifyAdmins(app, [admin.id], { ...text, title_ar: 'ليس لي أن أقرأه', type: 'new' });
+        // A signal of no permission reaches every admin's stream: once it is here, so would the notification be.
+        await publishSignal(app.db, 'a', [admin.id], { event: 'probe', data: { n: 1 } });
+        expect((await sse.next('probe')).data).toEqual({ n: 1 });
+        expect(sse.raw()).not.toContain('event: notification');
+        expect(sse.raw()).not.toContain('event: count');
+        expect(sse.raw()).not.toContain('ليس لي أن أقرأه');
+      } finally {
+        sse.close();
+      }
+    });
+
+    it('send a signal needing a permission only to the admins holding it (super admins hold all)', async () => {
+      const holders = [await adminWith(['orders.view']), await adminWith('super')];
+      const other = await adminWith(['notifications.view']);
+      const url = `${await origin()}/api/admin/notifications/stream`;
+      const streams = await Promise.all([...holders, other].map((a) => openSse(url, a.auth)));
+      try {
+        for (const s of streams) await s.next('ready');
+        await publishSignal(app.db, 'a', null, { event: 'chat', data: { order_id: 7 }, permission: 'orders.view' });
+        await publishSignal(app.db, 'a', null, { event: 'probe', data: {} });
+        for (const s of streams.slice(0, 2)) expect((await s.next('chat')).data).toEqual({ order_id: 7 });
+        // Signals keep their order: the probe after the chat signal proves the other had its chance.
+        await streams[2]!.next('probe');
+        expect(streams[2]!.raw()).not.toContain('event: chat');
+      } finally {
+        for (const s of streams) s.close();
       }
     });
   });

@@ -20,12 +20,16 @@ import {
   STREAM_HEARTBEAT_MS,
   STREAM_RETRY_MS,
   type Lang,
+  type Permission,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toItem } from '../notifications/index.ts';
 import { createBus, type NotificationRow, type Recipient } from './bus.ts';
 import * as service from './service.ts';
+
+/** An admin reads the notifications addressed to him (list, count, the stream's) with this permission. */
+const ADMIN_NOTICES: Permission = 'notifications.view';
 
 /** EventSource cannot choose the language header; the site passes `?lang=`. */
 const streamQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
@@ -80,9 +84,9 @@ export default async function realtimeRoutes(app: App) {
   }
 
   /**
-   * Streams `event: count` at once and after each change, `event: notification`
-   * with the localized item, and a comment line as heartbeat. The reply is
-   * hijacked: Fastify (and compression) no longer touch it.
+   * Streams `event: ready` once listening, `event: count` at once and after each change,
+   * `event: notification` with the localized item, the signals (the chat's `chat`), and a
+   * comment line as heartbeat. The reply is hijacked: Fastify (and compression) no longer touch it.
    */
   async function stream(req: FastifyRequest, reply: FastifyReply, kind: Recipient, lang: Lang) {
     if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
@@ -124,13 +128,16 @@ export default async function realtimeRoutes(app: App) {
     };
     const sendCount = async () => send(frame('count', { count: await unread() }));
     const fail = (err: unknown) => app.log.error({ err }, 'realtime: stream write failed');
-    // A signal needing a permission reaches only admins holding it (checked at the sign-in of this stream).
-    const holds = (permission?: string) =>
+    // What an admin's stream carries needs a permission (checked at the sign-in of this stream): the
+    // notifications and their count need ADMIN_NOTICES; a signal names its own (the chat's: orders.view).
+    const holds = (permission?: Permission) =>
       !permission || kind !== 'a' || req.admin!.isSuper || req.admin!.permissions.has(permission);
+    const notices = holds(ADMIN_NOTICES);
     const stop = await bus.subscribe(
       kind,
       id,
       (row: NotificationRow) => {
+        if (!notices) return;
         send(frame('notification', toItem(row, lang), row.id));
         sendCount().catch(fail);
       },
@@ -141,7 +148,9 @@ export default async function realtimeRoutes(app: App) {
     // The client may have left while the subscription was starting.
     if (ended) stop();
     else unsubscribe = stop;
-    await sendCount().catch(fail);
+    // Listening now: the page may stop polling what the stream tells.
+    send(frame('ready', {}));
+    if (notices) await sendCount().catch(fail);
   }
 
   const sse = {
@@ -176,10 +185,12 @@ export default async function realtimeRoutes(app: App) {
       ...sse,
       // The dashboard's EventSource carries the `admin_auth` cookie, like the site's carries `auth`.
       onRequest: sameOriginCookie,
-      preHandler: app.requireAdmin('notifications.view'),
+      // Any admin: the chat's live signal follows orders.view; notifications need ADMIN_NOTICES.
+      preHandler: app.requireAdmin(),
       schema: {
         ...sse.schema,
-        summary: 'Live notifications addressed to me (server-sent events, like the customers’ stream)',
+        summary:
+          'Live events for me (server-sent events, like the customers’ stream): `ready`; my notifications and their `count` with notifications.view; the chat’s `chat` signal with orders.view',
       },
     },
     (req, reply) => stream(req, reply, 'a', req.query.lang ?? req.lang),
@@ -244,7 +255,7 @@ export default async function realtimeRoutes(app: App) {
     );
   }
   ownNotifications('s', signedInStaff, ['staff'], (req) => req.staff!.id);
-  ownNotifications('a', app.requireAdmin('notifications.view'), ['admin-notifications'], (req) => req.admin!.id);
+  ownNotifications('a', app.requireAdmin(ADMIN_NOTICES), ['admin-notifications'], (req) => req.admin!.id);
 
   const admin = { tags: ['admin-notifications'], security: [{ bearer: [] }] };
 
@@ -264,7 +275,7 @@ export default async function realtimeRoutes(app: App) {
       const b = req.body;
       const text = { title_ar: b.title_ar, title_en: b.title_en, body_ar: b.body_ar, body_en: b.body_en };
       if (b.target === 'admins') {
-        const ids = await service.adminsWhoCan(app.db, 'notifications.view', req.admin!.id);
+        const ids = await service.adminsWhoCan(app.db, ADMIN_NOTICES, req.admin!.id);
         const rows = await service.notifyAdmins(app, ids, {
           type: 'admin_notify',
           ...text,

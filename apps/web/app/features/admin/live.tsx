@@ -3,6 +3,8 @@
  * admin's unread count, and the alert stack, both fed by the admin stream
  * (`/api/admin/notifications/stream`, which takes the `admin_auth` cookie).
  * The same components as the site's bell and alerts (components/live-*.tsx).
+ * The stream opens for every admin: the server sends each what he may read (notifications
+ * with notifications.view, the order chat's live signal with orders.view).
  */
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
@@ -17,7 +19,7 @@ import { useAdmin } from './use-admin.ts';
 /** The admin's received notifications: the list of the notifications screen. */
 export const ADMIN_INBOX = '/admin/notifications#inbox';
 
-/** Whether the signed-in admin receives notifications here (the stream and the list need `notifications.view`). */
+/** Whether the signed-in admin receives notifications here (the list and the stream's notifications need `notifications.view`). */
 export function useAdminListens() {
   return may(useAdmin(), 'notifications.view');
 }
@@ -68,11 +70,10 @@ export function AdminBell() {
 }
 
 export function AdminLiveAlerts() {
-  const listens = useAdminListens();
   return (
     <LiveAlerts
       // The dashboard is in Arabic.
-      stream={listens ? `${'/api/admin/notifications/stream' satisfies ApiPath<'get'>}?lang=ar` : null}
+      stream={`${'/api/admin/notifications/stream' satisfies ApiPath<'get'>}?lang=ar`}
       // Notifications about orders link to the site's pages: the dashboard opens its list instead.
       hrefOf={(a) =>
         a.link?.startsWith('/admin/') && !a.link.startsWith('/admin/notifications') ? a.link : ADMIN_INBOX
