@@ -11,3 +11,4 @@ export * from './store.ts';
 export * from './events.ts';
 export * from './staff.ts';
 export * from './services.ts';
+export * from './packages.ts';

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -172,6 +173,8 @@ export const orders = pgTable(
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: varchar('coupon_code', { length: 32 }),
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    /** A package visit's subscription (ADR 0018); null for every other order. */
+    parentId: integer('parent_id').references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
     /** The engineer or technician assigned (service kinds). */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     address: jsonb('address').$type<Record<string, unknown>>(),
@@ -198,6 +201,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.kind, t.createdAt),
     index('orders_status_idx').on(t.kind, t.status, t.createdAt),
     index('orders_staff_idx').on(t.staffId, t.status),
+    index('orders_parent_idx').on(t.parentId),
     index('orders_pay_by_idx')
       .on(t.payBy)
       .where(sql`${t.status} = 'pending_payment'`),
