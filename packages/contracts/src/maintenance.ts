@@ -277,6 +277,8 @@ export const maintenanceRequestView = z.object({
 export const offerLineView = z.object({
   id: z.number(),
   kind: z.enum(OFFER_LINE_KINDS),
+  /** The catalogue's spare part or extra service the line was picked from (null when typed). */
+  item_id: z.number().nullable(),
   name: z.string(),
   name_ar: z.string(),
   name_en: z.string(),
@@ -433,6 +435,11 @@ export const serviceOrderDetail = maintenanceOrderDetail
     offer: z.object({ lines: z.array(offerLineView), prices: offerPrices }).nullable(),
     /** The offer can be edited (before it is sent, or after the customer rejected it). */
     can_edit_offer: z.boolean(),
+    /**
+     * Percent, e.g. 15: the VAT rate of the offer, as `offer.prices.tax_rate`. While the offer can
+     * be edited, the rate a save would apply now (the settings'); after, the rate it was priced at.
+     */
+    tax_rate: z.number(),
     can_assign: z.boolean(),
     /** Where an admin may move the order from here. */
     next_statuses: z.array(status),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { makeStaff, tables } from '@pool/db';
+import { makeSetting, makeStaff, tables } from '@pool/db';
 import { vatOf, type ServiceOrderDetail } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken, expectFields, multipart, png } from '../admin-content/testing.ts';
@@ -518,6 +518,71 @@ describe('immediate maintenance', () => {
       expect(ok<ServiceOrderDetail>(await put([OFFER[0]!, { ...OFFER[1], item_id: part!.id }])).status).toBe(
         'offer_sent',
       );
+    });
+
+    it('keeps the catalogue item a line was picked from, answered back to the admin and the customer', async () => {
+      const c = await customer(app);
+      const { id } = await w.request(c.token);
+      await w.approve(id);
+      const [part, old] = await app.db
+        .insert(tables.serviceItems)
+        .values([
+          { kind: 'spare_part', nameAr: 'مضخة', nameEn: 'Pump', price: 80_000 },
+          { kind: 'spare_part', nameAr: 'فلتر قديم', nameEn: 'Old filter', price: 9_000, isActive: false },
+        ])
+        .returning();
+      const typed = OFFER[0]!;
+      const picked = { kind: 'spare_part', item_id: part!.id, name_ar: 'مضخة', name_en: 'Pump', unit_price: 75_000 };
+      const put = (lines: object[], send = false) =>
+        admin(app, 'PUT', `/service-orders/${id}/offer`, w.boss, { lines, send }, 'en');
+      // An inactive item, or one unknown, is refused as before; nothing is saved.
+      expectFields(
+        await put([typed, { ...picked, item_id: old!.id }]),
+        { 'lines.1.item_id': 'validation.invalid' },
+        'en',
+      );
+      expectFields(
+        await put([typed, { ...picked, item_id: 999_999 }]),
+        { 'lines.1.item_id': 'validation.invalid' },
+        'en',
+      );
+      expect((await admin(app, 'GET', `/service-orders/${id}`, w.boss)).json().data.offer).toBeNull();
+
+      const saved = ok<ServiceOrderDetail>(await put([typed, picked]));
+      expect(saved.offer!.lines.map((l) => [l.kind, l.item_id, l.unit_price])).toEqual([
+        ['service', null, typed.unit_price],
+        ['spare_part', part!.id, 75_000],
+      ]);
+      const rows = await app.db.select().from(tables.orderItems).where(eq(tables.orderItems.orderId, id));
+      expect(rows.map((r) => r.serviceItemId).sort()).toEqual([part!.id, null].sort());
+      // Read back (the editor reopens linked) and once sent, by the customer too.
+      const read = ok<ServiceOrderDetail>(await admin(app, 'GET', `/service-orders/${id}`, w.boss));
+      expect(read.offer!.lines.map((l) => l.item_id)).toEqual([null, part!.id]);
+      ok(await put([typed, picked], true));
+      expect((await w.detail(c.token, id)).offer!.lines.map((l) => l.item_id)).toEqual([null, part!.id]);
+    });
+
+    it("answers the VAT rate a save would apply (the settings') while editable, the offer's after", async () => {
+      const c = await customer(app);
+      const { id } = await w.request(c.token);
+      await w.approve(id);
+      const rateOf = async () =>
+        ok<ServiceOrderDetail>(await admin(app, 'GET', `/service-orders/${id}`, w.boss)).tax_rate;
+      expect(await rateOf()).toBe(15);
+      await makeSetting(app.db, 'vat_rate', 12.5);
+      try {
+        expect(await rateOf()).toBe(12.5);
+        const sent = await w.offer(id);
+        expect(sent.offer!.prices.tax_rate).toBe(12.5);
+        expect(sent.offer!.prices.tax).toBe(
+          OFFER.reduce((s, l) => s + vatOf(l.unit_price * (l.quantity ?? 1), 1250), 0),
+        );
+        // Sent, the order keeps the rate it was priced at though the setting changes again.
+        await makeSetting(app.db, 'vat_rate', 15);
+        expect(await rateOf()).toBe(12.5);
+      } finally {
+        await makeSetting(app.db, 'vat_rate', 15);
+      }
     });
   });
 

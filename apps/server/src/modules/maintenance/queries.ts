@@ -37,6 +37,7 @@ import {
   type StaffCard,
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
+import { vatRateBp } from '../cart/index.ts';
 import { listExtras, readReport } from '../field-work/index.ts';
 import { iso, ofKinds, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
 import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
@@ -121,6 +122,7 @@ const lineView = (i: ItemRow, lang: Lang) => {
   return {
     id: i.id,
     kind: i.kind as OfferLineKind,
+    item_id: i.serviceItemId,
     name: pick(lang, i.nameAr, i.nameEn),
     name_ar: i.nameAr,
     name_en: i.nameEn,
@@ -342,6 +344,8 @@ export async function serviceOrderDetail(db: Db, orderId: number, lang: Lang): P
     customer_name: user!.name,
     customer_phone: phoneOf(user!),
     can_edit_offer: offerEditable(r.order.status),
+    // The rate saveOffer applies while the offer may change; after, the one it was priced at.
+    tax_rate: (offerEditable(r.order.status) ? await vatRateBp(db) : r.order.taxRate) / 100,
     can_assign: next.includes('technician_assigned'),
     can_cancel: next.includes('cancelled'),
     can_chat: true,

@@ -11,7 +11,7 @@
  * same transaction); the others see the new state (409). A repeat with the
  * same `Idempotency-Key` gets the first answer (lib/idempotency.ts).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   findMove,
@@ -172,21 +172,24 @@ export const offerEditable = (status: string) => findMove(KIND, status, 'offer_s
 /**
  * Saves the offer's lines (replacing the previous offer's, never an extra
  * service's) with VAT per line at the store's rate, and the order's totals;
- * `send` also moves the order to `offer_sent` in the same transaction.
+ * `send` also moves the order to `offer_sent` in the same transaction. A line
+ * picked from the catalogue keeps its item (`service_item_id`): an active,
+ * undeleted spare part or extra service of the line's own kind.
  */
 export async function saveOffer(app: App, orderId: number, body: OfferBody, actor: Actor) {
   const si = tables.serviceItems;
   const itemIds = [...new Set(body.lines.flatMap((l) => (l.item_id ? [l.item_id] : [])))];
   // The catalogue's names and prices are the dashboard's starting point; the lines as sent are the offer.
-  for (const id of itemIds) {
-    const [item] = await app.db
-      .select({ kind: si.kind })
-      .from(si)
-      .where(and(eq(si.id, id), isNull(si.deletedAt)));
-    // A catalogue item stands for a line of its own kind (a spare part, or an extra service).
-    const index = body.lines.findIndex((l) => l.item_id === id && (!item || l.kind !== item.kind));
-    if (index >= 0) throw fieldError(`lines.${index}.item_id`, V.invalid);
-  }
+  const items = itemIds.length
+    ? await app.db
+        .select({ id: si.id, kind: si.kind })
+        .from(si)
+        .where(and(inArray(si.id, itemIds), eq(si.isActive, true), isNull(si.deletedAt)))
+    : [];
+  const kindOf = new Map(items.map((i) => [i.id, i.kind]));
+  // A catalogue item stands for a line of its own kind (a spare part, or an extra service).
+  const index = body.lines.findIndex((l) => l.item_id && kindOf.get(l.item_id) !== l.kind);
+  if (index >= 0) throw fieldError(`lines.${index}.item_id`, V.invalid);
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, orderId, { kind: KIND });
     if (!offerEditable(row.status)) throw new AppError('fail', 'maintenance.offer_not_editable', { status: 409 });
@@ -197,6 +200,7 @@ export async function saveOffer(app: App, orderId: number, body: OfferBody, acto
       body.lines.map((l, i) => ({
         orderId: row.id,
         kind: l.kind,
+        serviceItemId: l.item_id ?? null,
         nameAr: l.name_ar,
         nameEn: l.name_en,
         unitPrice: l.unit_price,

@@ -58,11 +58,12 @@ const CATALOGUE_KINDS = ['spare_part', 'extra_service'] as const;
 let nextKey = 1;
 const sar = (halalas: number) => (halalas / 100).toFixed(2).replace(/\.00$/, '');
 
-function fromOffer(offer: ServiceOrderDetail['offer']): Line[] {
+/** The saved lines; one picked from the catalogue stays linked while its item is still offered, else it reads as typed. */
+function fromOffer(offer: ServiceOrderDetail['offer'], options: CatalogueOption[]): Line[] {
   return (offer?.lines ?? []).map((l) => ({
     key: nextKey++,
     kind: l.kind,
-    item_id: null,
+    item_id: l.item_id !== null && options.some((o) => o.id === l.item_id && o.kind === l.kind) ? l.item_id : null,
     name_ar: l.name_ar,
     name_en: l.name_en,
     quantity: l.quantity,
@@ -88,12 +89,12 @@ export function OfferEditor({
 }: {
   offer: ServiceOrderDetail['offer'];
   options: CatalogueOption[];
-  /** Percent, e.g. 15. */
+  /** Percent, e.g. 15: the rate the server prices the offer at (the order detail's `tax_rate`). */
   taxRate: number;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer<unknown>>({ key: 'service-offer' });
-  const [lines, setLines] = useState<Line[]>(() => fromOffer(offer));
+  const [lines, setLines] = useState<Line[]>(() => fromOffer(offer, options));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useAnswerEffect(fetcher.data, { onError: (a) => setErrors(answerFieldErrors(a)) });
   useEffect(() => setErrors({}), [lines]);

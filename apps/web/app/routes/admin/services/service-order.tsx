@@ -7,7 +7,6 @@
 import { Avatar, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { Route } from './+types/service-order';
 import { formatDateTime } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
@@ -38,17 +37,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     api.GET('/api/admin/service-orders/{id}', path).then(must),
     listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
   ]);
-  const [staff, options, settings, chat] = await Promise.all([
+  const [staff, options, chat] = await Promise.all([
     order.can_assign ? listOrEmpty(api.GET('/api/admin/service-orders/{id}/assignable-staff', path)) : [],
     order.can_edit_offer ? listOrEmpty(api.GET('/api/admin/service-items/options', { params: { query: {} } })) : [],
-    // The VAT rate of a new offer: the settings' (when this admin may read them), else the saved offer's.
-    order.can_edit_offer && !order.offer ? api.GET('/api/admin/settings') : null,
     // The chat, when the order has one (a thread that fails to load leaves the page without it).
     order.can_chat ? api.GET('/api/admin/service-orders/{id}/chat', path) : null,
   ]);
-  const taxRate =
-    order.offer?.prices.tax_rate ?? (settings && isSuccess(settings) ? settings.data.vat_rate : DEFAULT_VAT_RATE);
-  return { order, reasons, staff, options, taxRate, chat: chat && isSuccess(chat) ? chat.data : null };
+  return { order, reasons, staff, options, chat: chat && isSuccess(chat) ? chat.data : null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -104,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminServiceOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const status = useStatusLabel();
-  const { order, reasons, staff, options, taxRate, chat } = loaderData;
+  const { order, reasons, staff, options, chat } = loaderData;
   // The server refuses these to an admin without orders.edit: such an admin reads the order only.
   const editing = useMay()('orders.edit');
   const rejected = order.events.findLast((e) => e.status === 'offer_rejected');
@@ -134,7 +129,9 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
       </Paper>
 
       {/* The work of the moment, full width: pricing, or choosing the technician. */}
-      {editing && order.can_edit_offer ? <OfferEditor offer={order.offer} options={options} taxRate={taxRate} /> : null}
+      {editing && order.can_edit_offer ? (
+        <OfferEditor offer={order.offer} options={options} taxRate={order.tax_rate} />
+      ) : null}
       {editing && order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
 
       <Grid gap="lg">
