@@ -16,6 +16,7 @@ import { AppError } from '../lib/errors.ts';
 import { verifyPayment } from '../modules/payments/service.ts';
 import { SYSTEM } from '../modules/orders/kernel/actor.ts';
 import { cancelOrder, settleRefunds } from '../modules/orders/kernel/money.ts';
+import { expireUnpaidExtras } from '../modules/field-work/index.ts';
 
 const o = tables.orders;
 const HOUR = 60 * 60 * 1000;
@@ -98,8 +99,9 @@ export async function settleDueRefunds(app: App) {
   return rows.length;
 }
 
-/** The orders' timed work (the `orders-due` job). */
+/** The orders' timed work (the `orders-due` job); extra services unpaid past their pay-by time expire too. */
 export async function runOrderJobs(app: App, now = new Date()) {
   await cancelUnpaidOrders(app, now);
+  await expireUnpaidExtras(app, now);
   await settleDueRefunds(app);
 }

@@ -12,6 +12,7 @@ import type { App } from '../app-type.ts';
 import type { Config } from '../config.ts';
 import { pruneRateEvents } from '../modules/account/limits.ts';
 import { deliverDuePushes } from '../modules/push/index.ts';
+import { EXTRA_PAY_DEADLINE_JOB, expireUnpaidExtra, type ExtraPayDeadline } from '../modules/field-work/index.ts';
 import {
   PAY_DEADLINE_JOB,
   REFUND_JOB,
@@ -45,9 +46,11 @@ export type JobDefinition = {
 export const JOBS = {
   // One order's pay-by time (sent when it enters pending_payment; one per order).
   [PAY_DEADLINE_JOB]: { run: (app, data) => cancelUnpaidOrder(app, (data as PayDeadline).order_id) },
+  // One extra service's pay-by time (sent when the customer first accepts it for a card; one per extra).
+  [EXTRA_PAY_DEADLINE_JOB]: { run: (app, data) => expireUnpaidExtra(app, (data as ExtraPayDeadline).extra_id) },
   // One order's card refunds, due since a transaction that committed (a payment of an order no longer pending).
   [REFUND_JOB]: { run: (app, data) => settleRefunds(app, (data as RefundDue).order_id) },
-  // The floor: overdue orders whose deadline job was lost, refunds left half-done.
+  // The floor: overdue orders and extra services whose deadline job was lost, refunds left half-done.
   'orders-due': { cron: '*/5 * * * *', run: (app) => runOrderJobs(app) },
   // Domain events committed but not delivered (the process died, or a subscriber failed).
   'events-sweep': { cron: '* * * * *', run: (app) => app.events.deliver() },

@@ -18,6 +18,9 @@ export default {
   accept_extra_service_body: 'قبل العميل الخدمة الإضافية للطلب {{number}}.',
   reject_extra_service_title: 'تم رفض خدمة إضافية',
   reject_extra_service_body: 'رفض العميل الخدمة الإضافية للطلب {{number}}.',
+  reject_extra_service_title_expired: 'انتهت مهلة دفع خدمة إضافية',
+  reject_extra_service_body_expired:
+    'لم يدفع العميل الخدمة الإضافية للطلب {{number}} في الوقت المحدد، فأُلغيت. يمكن إنهاء الزيارة أو اقتراحها من جديد.',
   rate_employee_title: 'كيف كانت خدمة فريقنا؟',
   rate_employee_body: 'قيّم خدمة الطلب {{number}}؛ تقييمك يساعدنا على التحسن.',
   package_renewal_reminder_title: 'باقتك تنتهي قريباً',

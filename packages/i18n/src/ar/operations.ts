@@ -87,6 +87,7 @@ export default {
   extra_status_accepted: 'مقبولة',
   extra_status_paid: 'مدفوعة',
   extra_status_rejected: 'مرفوضة',
+  extra_status_expired: 'انتهت مهلة الدفع',
   report: 'تقرير الزيارة',
   report_none: 'لم يكتب الفني التقرير بعد',
   report_checklist: 'قائمة الفحص',

@@ -63,6 +63,7 @@ export default {
   extra_status_accepted: 'مقبولة، بانتظار الدفع',
   extra_status_paid: 'مدفوعة',
   extra_status_rejected: 'مرفوضة',
+  extra_status_expired: 'انتهت مهلة الدفع',
   extra_reject_reason: 'السبب: {{reason}}',
   propose: 'اقتراح خدمات إضافية',
   propose_send: 'إرسال إلى العميل',

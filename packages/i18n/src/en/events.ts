@@ -19,6 +19,9 @@ export default {
   accept_extra_service_body: 'The customer accepted the extra service of order {{number}}.',
   reject_extra_service_title: 'An extra service was rejected',
   reject_extra_service_body: 'The customer rejected the extra service of order {{number}}.',
+  reject_extra_service_title_expired: 'An extra service was not paid in time',
+  reject_extra_service_body_expired:
+    'The customer did not pay the extra service of order {{number}} in time, so it lapsed. The visit can finish, or propose it again.',
   rate_employee_title: 'How was our team?',
   rate_employee_body: 'Rate the service of order {{number}}: it helps us improve.',
   package_renewal_reminder_title: 'Your package ends soon',

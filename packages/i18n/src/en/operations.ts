@@ -87,6 +87,7 @@ export default {
   extra_status_accepted: 'Accepted',
   extra_status_paid: 'Paid',
   extra_status_rejected: 'Rejected',
+  extra_status_expired: 'Not paid in time',
   report: 'Visit report',
   report_none: 'The technician has not written the report yet',
   report_checklist: 'Checklist',

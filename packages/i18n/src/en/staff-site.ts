@@ -59,6 +59,7 @@ export default {
   extra_status_accepted: 'Accepted, waiting for payment',
   extra_status_paid: 'Paid',
   extra_status_rejected: 'Rejected',
+  extra_status_expired: 'Not paid in time',
   extra_reject_reason: 'Reason: {{reason}}',
   propose: 'Propose extra services',
   propose_send: 'Send to the customer',

@@ -8,12 +8,21 @@
  * Exactly once: every answer locks the extra's row and changes it only from
  * the state it expects; a wallet debit happens in that transaction; a verified
  * card payment marks it paid in the payment's transaction (`extraPaid`), and a
- * payment that arrives for an extra already paid or rejected goes back to the
- * customer's wallet. Who is told goes through the outbox (`order.notice`).
+ * payment that arrives for an extra already paid, rejected or expired goes
+ * back to the customer's wallet. Who is told goes through the outbox
+ * (`order.notice`).
+ *
+ * Accepted for a card, an extra must be paid within EXTRA_PAY_MINUTES of the
+ * first acceptance (`pay_by`): its `extra-pay-deadline` job (sent in the
+ * accepting transaction, one per extra) asks the gateway first, then expires
+ * it if still unpaid (locked row, state checked: once with several processes),
+ * so the technician waiting on site can finish the visit or propose it again.
+ * The `orders-due` sweep is the floor when a job was lost.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
+  EXTRA_PAY_MINUTES,
   OPEN_EXTRA_STATUSES,
   ORDER_PAGE,
   vatOf,
@@ -30,7 +39,7 @@ import { emit } from '../events/index.ts';
 import type { OrderRow } from './access.ts';
 import { openExtrasCount } from '../maintenance/index.ts';
 import { lockOrder } from '../orders/index.ts';
-import { startPayment, type PaymentRow } from '../payments/index.ts';
+import { startPayment, verifyPayment, type PaymentRow } from '../payments/index.ts';
 import { credit, debit } from '../wallet/index.ts';
 import { lockAssigned } from './access.ts';
 
@@ -38,13 +47,19 @@ const x = tables.orderExtras;
 const oi = tables.orderItems;
 const si = tables.serviceItems;
 
+export const EXTRA_PAY_DEADLINE_JOB = 'extra-pay-deadline';
+export type ExtraPayDeadline = { extra_id: number };
+
 type ExtraRow = typeof x.$inferSelect;
 
 /** 409 with a message of the field-work area. */
 export const conflict = (key: string) => new AppError('fail', `field-work.${key}`, { status: 409 });
 
-/** Tells the order's people of an extra (its catalogue audience: the customer; or the staff and the admins). */
-async function notice(tx: Db, order: OrderRow, type: NotificationType, admins = false) {
+/**
+ * Tells the order's people of an extra (its catalogue audience: the customer; or the staff and the admins);
+ * `context` picks the texts' variant (`events.reject_extra_service_body_expired`).
+ */
+async function notice(tx: Db, order: OrderRow, type: NotificationType, admins = false, context?: string) {
   await emit(tx, {
     type: 'order.notice',
     payload: {
@@ -55,6 +70,7 @@ async function notice(tx: Db, order: OrderRow, type: NotificationType, admins = 
       staff_id: order.staffId,
       notify: [type],
       notify_admins: admins ? type : null,
+      ...(context ? { params: { context } } : {}),
     },
   });
 }
@@ -85,6 +101,7 @@ export async function proposeExtra(app: App, staffId: number, orderId: number, b
       const net = unitPrice * l.quantity;
       return {
         kind: item ? item.kind : ('extra_service' as const),
+        serviceItemId: item ? item.id : null,
         nameAr: item ? item.nameAr : l.name_ar!,
         nameEn: item ? item.nameEn : l.name_en!,
         unitPrice,
@@ -150,10 +167,18 @@ export async function acceptExtra(app: App, input: AnswerInput & { method: 'wall
       if (extra.total > 0) await debit(tx, input.userId, extra.total, { orderId: order.id });
       await markExtraPaid(tx, order, extra, input.method, null);
     } else {
+      const now = new Date();
+      // Paying again keeps the first acceptance's deadline; once past it, no new card payment starts.
+      if (extra.payBy && extra.payBy <= now) throw conflict('extra_expired');
+      const payBy = extra.payBy ?? new Date(now.getTime() + EXTRA_PAY_MINUTES * 60_000);
       await tx
         .update(x)
-        .set({ status: 'accepted', paymentMethod: 'electronic', updatedAt: new Date() })
+        .set({ status: 'accepted', paymentMethod: 'electronic', payBy, updatedAt: now })
         .where(eq(x.id, extra.id));
+      if (!extra.payBy) {
+        const data: ExtraPayDeadline = { extra_id: extra.id };
+        await app.jobs.send(EXTRA_PAY_DEADLINE_JOB, { data, at: payBy, key: String(extra.id), db: tx });
+      }
     }
     const [after] = await tx.select().from(x).where(eq(x.id, extra.id));
     return { order, extra: after! };
@@ -194,8 +219,8 @@ export async function rejectExtra(app: App, input: AnswerInput & { reason: strin
 /**
  * The `order_extra` purpose's paid handler (app.paidHandlers), in the
  * payment's transaction: the extra turns paid once; a payment for an extra
- * already paid (by the wallet or another card payment) or rejected meanwhile
- * is refunded to the customer's wallet.
+ * already paid (by the wallet or another card payment), rejected or expired
+ * meanwhile is refunded to the customer's wallet.
  */
 export async function extraPaid(tx: Db, payment: PaymentRow) {
   if (!payment.extraId || !payment.orderId) return;
@@ -208,6 +233,65 @@ export async function extraPaid(tx: Db, payment: PaymentRow) {
     return;
   }
   await credit(tx, payment.userId, payment.amount, 'refund', { paymentId: payment.id });
+}
+
+/* ------------------------------------------------------ pay-by deadline */
+
+/** While the gateway cannot be asked, an overdue extra waits this long before it expires anyway. */
+const GATEWAY_GRACE_MS = 10 * 60_000;
+const SWEEP_BATCH = 50;
+
+type ExpiryOutcome = 'paid' | 'expired' | 'waiting' | 'none';
+const overdue = (now: Date) => and(eq(x.status, 'accepted'), lte(x.payBy, now));
+
+/**
+ * The `extra-pay-deadline` job of one extra, due at its `pay_by`: its card
+ * payments are asked of the gateway first (a paid one marks it paid through
+ * `extraPaid`); still unpaid, it expires, once: the row is locked and its
+ * state and time checked again. The technician and the admins are told as of
+ * a rejection (the `expired` texts).
+ */
+export async function expireUnpaidExtra(app: App, extraId: number, now = new Date()): Promise<ExpiryOutcome> {
+  const [due] = await app.db
+    .select({ id: x.id, orderId: x.orderId, payBy: x.payBy })
+    .from(x)
+    .where(and(eq(x.id, extraId), overdue(now)));
+  if (!due) return 'none';
+  const pay = tables.payments;
+  const attempts = await app.db
+    .select({ id: pay.id })
+    .from(pay)
+    .where(and(eq(pay.extraId, due.id), eq(pay.purpose, 'order_extra'), inArray(pay.status, ['initiated', 'failed'])));
+  let unsure = false;
+  for (const attempt of attempts) {
+    try {
+      const { payment } = await verifyPayment(app, attempt.id);
+      if (payment.status === 'paid') return 'paid';
+    } catch (err) {
+      unsure = true;
+      app.log.warn({ err, extraId }, 'extra deadline: the gateway could not be asked');
+    }
+  }
+  if (unsure && now.getTime() - due.payBy!.getTime() < GATEWAY_GRACE_MS) return 'waiting';
+  const expired = await retryTransaction(app.db, async (tx) => {
+    const order = await lockOrder(tx, due.orderId);
+    const extra = await lockExtra(tx, order.id, due.id);
+    if (extra.status !== 'accepted' || !extra.payBy || extra.payBy > now) return false;
+    await tx.update(x).set({ status: 'expired', updatedAt: new Date() }).where(eq(x.id, extra.id));
+    await notice(tx, order, 'reject_extra_service', true, 'expired');
+    return true;
+  });
+  if (!expired) return 'none';
+  await app.events.deliver();
+  return 'expired';
+}
+
+/** The floor under the per-extra jobs (the `orders-due` sweep): every overdue extra; answers how many expired. */
+export async function expireUnpaidExtras(app: App, now = new Date()) {
+  const due = await app.db.select({ id: x.id }).from(x).where(overdue(now)).orderBy(asc(x.payBy)).limit(SWEEP_BATCH);
+  let expired = 0;
+  for (const { id } of due) if ((await expireUnpaidExtra(app, id, now)) === 'expired') expired++;
+  return expired;
 }
 
 /** An order's extras with their lines, oldest first, names in `lang`. */
@@ -234,6 +318,7 @@ export async function listExtras(db: Db, orderId: number, lang: Lang): Promise<O
       .map((l) => ({
         id: l.id,
         kind: l.kind === 'spare_part' ? ('spare_part' as const) : ('extra_service' as const),
+        item_id: l.serviceItemId,
         name: lang === 'en' ? l.nameEn : l.nameAr,
         name_ar: l.nameAr,
         name_en: l.nameEn,
@@ -247,6 +332,7 @@ export async function listExtras(db: Db, orderId: number, lang: Lang): Promise<O
     total: e.total,
     reject_reason: e.rejectReason,
     paid_at: e.paidAt?.toISOString() ?? null,
+    pay_by: e.status === 'accepted' ? (e.payBy?.toISOString() ?? null) : null,
     created_at: e.createdAt.toISOString(),
   }));
 }

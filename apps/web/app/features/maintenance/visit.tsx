@@ -2,7 +2,7 @@
 import { Avatar, Badge, Button, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { flagReadings, REPORT_CHECKLIST } from '@pool/contracts/field-work';
+import { EXTRA_PAY_MINUTES, flagReadings, REPORT_CHECKLIST } from '@pool/contracts/field-work';
 import type { ExtraView, MaintenanceOrderDetail, ReportView } from '@pool/contracts/maintenance';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -79,6 +79,7 @@ const EXTRA_COLORS: Record<ExtraView['status'], string> = {
   accepted: 'blue',
   paid: 'teal',
   rejected: 'gray',
+  expired: 'gray',
 };
 
 export function ExtraCard({
@@ -107,6 +108,16 @@ export function ExtraCard({
       {extra.reject_reason ? (
         <Text fz="sm" c="gray.7">
           {extra.reject_reason}
+        </Text>
+      ) : null}
+      {extra.pay_by ? (
+        <Text fz="sm" c="blue.9" data-testid="extra-pay-by">
+          {t('field-work.extra_pay_by', { time: timeOf(lang, extra.pay_by) })}
+        </Text>
+      ) : null}
+      {extra.status === 'expired' ? (
+        <Text fz="sm" c="gray.7" data-testid="extra-expired">
+          {t('field-work.extra_expired_note', { minutes: formatNumber(lang, EXTRA_PAY_MINUTES) })}
         </Text>
       ) : null}
       {open ? (

@@ -14,7 +14,7 @@ import { LineEditor } from './line-editor.tsx';
 import { draftTotals, extraLineBody, lineErrors, newLine, type DraftLine } from './lines.ts';
 import { st } from './texts.ts';
 
-const EXTRA_COLORS = { proposed: 'orange', accepted: 'blue', paid: 'teal', rejected: 'red' } as const;
+const EXTRA_COLORS = { proposed: 'orange', accepted: 'blue', paid: 'teal', rejected: 'red', expired: 'gray' } as const;
 
 function ExtraCard({ extra }: { extra: OrderExtraView }) {
   const { t } = useTranslation();

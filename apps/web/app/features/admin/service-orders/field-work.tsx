@@ -10,7 +10,7 @@ import { Section } from '../../orders/index.ts';
 import { badgeText } from './status.tsx';
 import classes from './service-orders.module.css';
 
-const EXTRA_COLORS = { proposed: 'yellow', accepted: 'blue', paid: 'teal', rejected: 'red' } as const;
+const EXTRA_COLORS = { proposed: 'yellow', accepted: 'blue', paid: 'teal', rejected: 'red', expired: 'gray' } as const;
 
 export function ExtrasSection({ extras }: { extras: ServiceOrderDetail['extras'] }) {
   const { t } = useTranslation();
