@@ -7,6 +7,7 @@ CREATE TABLE "package_subscriptions" (
 	"validity_days" smallint NOT NULL,
 	"price" integer NOT NULL,
 	"location" jsonb NOT NULL,
+	"slots" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"starts_at" timestamp with time zone,
 	"ends_at" timestamp with time zone,
 	"period" smallint DEFAULT 1 NOT NULL,

@@ -56,6 +56,8 @@ export const packageSubscriptions = pgTable(
     /** Halalas before VAT, per period. */
     price: integer('price').notNull(),
     location: jsonb('location').$type<ServiceLocation>().notNull(),
+    /** The visits' times the customer chose when subscribing (ISO instants); the visits are made on payment. */
+    slots: jsonb('slots').$type<string[]>().notNull().default([]),
     /** The current period, from payment (or renewal) for `validity_days`. */
     startsAt: tz('starts_at'),
     endsAt: tz('ends_at'),
