@@ -12,3 +12,4 @@ export * from './events.ts';
 export * from './staff.ts';
 export * from './services.ts';
 export * from './packages.ts';
+export * from './complaints.ts';
