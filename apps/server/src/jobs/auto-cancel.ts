@@ -8,12 +8,12 @@
  * is refunded by the `order-refund` job its paid handler sends. Refunds left half-done (a
  * process that died after claiming one) are finished here too.
  */
-import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, lt, or } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import { AWAITING_PAYMENT } from '@pool/contracts';
 import type { App } from '../app-type.ts';
 import { AppError } from '../lib/errors.ts';
-import { verifyPayment } from '../modules/payments/service.ts';
+import { verifyOpenPayments } from '../modules/payments/service.ts';
 import { SYSTEM } from '../modules/orders/kernel/actor.ts';
 import { cancelOrder, settleRefunds } from '../modules/orders/kernel/money.ts';
 import { expireUnpaidExtras } from '../modules/field-work/index.ts';
@@ -33,22 +33,7 @@ type Outcome = 'paid' | 'cancelled' | 'waiting' | 'none';
  * up to GATEWAY_GRACE_MS past the deadline.
  */
 async function cancelIfUnpaid(app: App, order: Due, now: Date): Promise<Outcome> {
-  const pay = tables.payments;
-  const attempts = await app.db
-    .select({ id: pay.id })
-    .from(pay)
-    .where(and(eq(pay.orderId, order.id), eq(pay.purpose, 'order'), inArray(pay.status, ['initiated', 'failed'])));
-  let unsure = false;
-  let paid = false;
-  for (const attempt of attempts) {
-    try {
-      const { payment } = await verifyPayment(app, attempt.id);
-      if (payment.status === 'paid') paid = true;
-    } catch (err) {
-      unsure = true;
-      app.log.warn({ err, orderId: order.id }, 'auto-cancel: the gateway could not be asked');
-    }
-  }
+  const { paid, unsure } = await verifyOpenPayments(app, { orderId: order.id, purpose: 'order' });
   if (paid) return 'paid';
   if (unsure && order.payBy && now.getTime() - order.payBy.getTime() < GATEWAY_GRACE_MS) return 'waiting';
   try {

@@ -13,15 +13,8 @@ import { api, deliveryCity, ok, product, readyToBuy, stockOf } from '../modules/
 import { cancelOrder, PAY_DEADLINE_JOB, REFUND_JOB, SYSTEM } from '../modules/orders/index.ts';
 import { verifyPayment } from '../modules/payments/index.ts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../integrations/payments/sandbox.ts';
+import { until } from '../testing/until.ts';
 import { createJobs } from './queue.ts';
-
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('job queue with two processes', () => {
   let app: TestApp;

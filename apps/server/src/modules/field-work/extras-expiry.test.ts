@@ -12,6 +12,7 @@ import { queryRows, tables } from '@pool/db';
 import { EXTRA_PAY_MINUTES, REPORT_CHECKLIST } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import type { TestApp } from '../../testing/app.ts';
+import { until } from '../../testing/until.ts';
 import { runOrderJobs } from '../../jobs/auto-cancel.ts';
 import { cardFlow, SUCCESS, walletState } from '../payments/testing.ts';
 import { EXTRA_PAY_DEADLINE_JOB } from './index.ts';
@@ -38,14 +39,6 @@ describe('field work: an extra service accepted for a card and not paid', () => 
     ({ app, adminId } = await fieldWorkSetup());
   });
   afterAll(() => app.close());
-
-  async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
-    const end = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   /** A technician on site with the report done, an extra (100 SAR + VAT) proposed and accepted for a card. */
   async function acceptedForCard() {

@@ -39,7 +39,7 @@ import { emit } from '../events/index.ts';
 import type { OrderRow } from './access.ts';
 import { openExtrasCount } from '../maintenance/index.ts';
 import { lockOrder } from '../orders/index.ts';
-import { startPayment, verifyPayment, type PaymentRow } from '../payments/index.ts';
+import { startPayment, verifyOpenPayments, type PaymentRow } from '../payments/index.ts';
 import { credit, debit } from '../wallet/index.ts';
 import { lockAssigned } from './access.ts';
 
@@ -257,21 +257,8 @@ export async function expireUnpaidExtra(app: App, extraId: number, now = new Dat
     .from(x)
     .where(and(eq(x.id, extraId), overdue(now)));
   if (!due) return 'none';
-  const pay = tables.payments;
-  const attempts = await app.db
-    .select({ id: pay.id })
-    .from(pay)
-    .where(and(eq(pay.extraId, due.id), eq(pay.purpose, 'order_extra'), inArray(pay.status, ['initiated', 'failed'])));
-  let unsure = false;
-  for (const attempt of attempts) {
-    try {
-      const { payment } = await verifyPayment(app, attempt.id);
-      if (payment.status === 'paid') return 'paid';
-    } catch (err) {
-      unsure = true;
-      app.log.warn({ err, extraId }, 'extra deadline: the gateway could not be asked');
-    }
-  }
+  const { paid, unsure } = await verifyOpenPayments(app, { extraId: due.id, purpose: 'order_extra' });
+  if (paid) return 'paid';
   if (unsure && now.getTime() - due.payBy!.getTime() < GATEWAY_GRACE_MS) return 'waiting';
   const expired = await retryTransaction(app.db, async (tx) => {
     const order = await lockOrder(tx, due.orderId);

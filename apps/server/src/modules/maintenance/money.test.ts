@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, tables } from '@pool/db';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { until } from '../../testing/until.ts';
 import { PAY_DEADLINE_JOB } from '../orders/index.ts';
 import { cardFlow, walletState } from '../payments/testing.ts';
 import { credit } from '../wallet/index.ts';
@@ -22,14 +23,6 @@ describe('paying for immediate maintenance', () => {
     w = await maintenanceWorld(app);
   });
   afterAll(() => app.close());
-
-  async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
-    const end = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   const historyTo = async (orderId: number, status: string) =>
     (

@@ -188,6 +188,39 @@ export async function verifyPayment(deps: PaymentApp, ref: number | string): Pro
   return { payment: row, changed: false };
 }
 
+/**
+ * Before a deadline gives up on them: asks the gateway about the card payments
+ * still open (initiated or failed) of an order's `purpose`, or of one extra
+ * service (`extraId`); `paid` when one was, `unsure` when the gateway could
+ * not be asked about one.
+ */
+export async function verifyOpenPayments(
+  deps: PaymentApp,
+  of: { orderId: number; purpose: 'order' } | { extraId: number; purpose: 'order_extra' },
+) {
+  const attempts = await deps.db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      and(
+        'extraId' in of ? eq(p.extraId, of.extraId) : eq(p.orderId, of.orderId),
+        eq(p.purpose, of.purpose),
+        inArray(p.status, ['initiated', 'failed']),
+      ),
+    );
+  let paid = false;
+  let unsure = false;
+  for (const attempt of attempts) {
+    try {
+      if ((await verifyPayment(deps, attempt.id)).payment.status === 'paid') paid = true;
+    } catch (err) {
+      unsure = true;
+      deps.log.warn({ err, ...of }, 'a deadline could not ask the gateway about a payment');
+    }
+  }
+  return { paid, unsure };
+}
+
 // --- refund -------------------------------------------------------------------------------------
 
 /**
