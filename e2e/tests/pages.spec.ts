@@ -10,6 +10,7 @@ const PUBLIC = [
   ['login', '/auth/login'],
   ['contact', '/contact_us'],
   ['about', '/more/about_the_site'],
+  ['faq', '/more/faq'],
   ['terms', '/terms_conditions'],
   ['more', '/more'],
   ['settings-visitor', '/settings'],

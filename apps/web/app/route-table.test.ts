@@ -12,6 +12,7 @@ describe('the route table', () => {
   it('names the SEO entry of a page', () => {
     expect(seoKeyFor('/')).toBe('home');
     expect(seoKeyFor('/contact_us')).toBe('contact-us');
+    expect(seoKeyFor('/more/faq')).toBe('faq');
     expect(seoKeyFor('/auth/Otp')).toBe('otp');
     expect(seoKeyFor('/online_store/pump-1')).toBe('online-store-details');
     expect(seoKeyFor('/nothing')).toBeNull();

@@ -41,6 +41,7 @@ export const CUSTOMER_ROUTES: CustomerRoute[] = [
   { id: 'online-store-id', path: 'online_store_id/:id', file: 'routes/store/product-id.tsx', layout: 'default' },
   { id: 'more', path: 'more', file: 'routes/more.tsx', layout: 'default' },
   { id: 'about', path: 'more/about_the_site', file: 'routes/about.tsx', layout: 'default' },
+  { id: 'faq', path: 'more/faq', file: 'routes/faq.tsx', layout: 'default' },
   { id: 'favorite', path: 'more/favorite', file: 'routes/favorite.tsx', auth: true, layout: 'default' },
   { id: 'my-remains', path: 'more/my_remains', file: soon, auth: true, layout: 'default' },
   { id: 'wallet', path: 'more/wallet', file: 'routes/wallet.tsx', auth: true, layout: 'default' },

@@ -173,6 +173,13 @@ const SEO_PAGES: [string, string, string, string, string][] = [
     'Meet Masabeh, the Saudi company specialised in pool services.',
   ],
   [
+    'faq',
+    'الأسئلة الشائعة | مسابح',
+    'Frequently asked questions | Masabeh',
+    'إجابات أكثر الأسئلة شيوعاً عن طلبات المتجر والصيانة الفورية والدورية والدفع وإنشاء المسابح.',
+    'Answers to the most common questions about store orders, immediate and scheduled maintenance, payment and pool construction.',
+  ],
+  [
     'favorite',
     'المفضلة | مسابح',
     'Favourites | Masabeh',

@@ -264,7 +264,18 @@ describe('demo seed', () => {
     try {
       await seed(app.db, { adminEmail: 'owner@example.com', adminPasswordHash: 'unused', demo: false });
       const keys = (await app.db.select().from(tables.seoEntries)).map((r) => r.key);
-      for (const key of ['home', 'login', 'register', 'contact-us', 'about', 'terms', 'more', 'online-store', 'orders'])
+      for (const key of [
+        'home',
+        'login',
+        'register',
+        'contact-us',
+        'about',
+        'faq',
+        'terms',
+        'more',
+        'online-store',
+        'orders',
+      ])
         expect(keys).toContain(key);
       expect(keys.some((k) => k.startsWith('auth-'))).toBe(false);
       expect((await app.db.select().from(tables.faqs)).length).toBeGreaterThan(2);
