@@ -2,10 +2,11 @@
  * The chat of a service order: a customer requests immediate maintenance (API), opens the order's
  * chat in Arabic on a phone, writes with a picture, and sees customer service's answer and read
  * mark arrive live (sent through the API) without reloading; then the English page. Screenshots
- * at 390 and 1280 pixels in both languages.
+ * at 390 and 1280 pixels in both languages. An admin who may only read orders (no notifications)
+ * sees the customer's message arrive live on the dashboard's order page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, clientIp, expectAccessible, open, shot, signUpByApi } from './support.ts';
+import { adminToken, clientIp, expectAccessible, open, shot, signInAdmin, signUpByApi } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -117,4 +118,70 @@ test('a customer chats on an order in Arabic and sees the answer and the read ma
   const res = await stranger.goto(path);
   expect(res?.status()).toBe(404);
   await other.close();
+});
+
+test('an admin with orders.view alone sees the customer’s message arrive live on the dashboard', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  const customer = await customerContext.newPage();
+  await signUpByApi(customer, `نورة ${TAG}`);
+  const order = await requestMaintenance(customer);
+
+  // A reader of orders: no notifications.view, so the bell stays away, but the stream still opens.
+  const boss = { authorization: `Bearer ${await adminToken(request)}` };
+  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+  const role = await (
+    await request.post('/api/admin/roles', {
+      headers: boss,
+      data: { name_ar: `قارئ الطلبات ${stamp}`, name_en: `Order reader ${stamp}`, permissions: ['orders.view'] },
+    })
+  ).json();
+  expect(role.key, role.msg).toBe('success');
+  const email = `reader${stamp}@masabeh.com`;
+  const password = 'Reader@12345';
+  const created = await (
+    await request.post('/api/admin/admins', {
+      headers: boss,
+      data: {
+        name: 'قارئ الطلبات',
+        email,
+        country_code: '966',
+        phone: `5${stamp.padStart(8, '0').slice(-8)}`,
+        password,
+        role_id: role.data.id,
+      },
+    })
+  ).json();
+  expect(created.key, created.msg).toBe('success');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAdmin(page, email, password);
+  await expect(page.getByTestId('admin-bell')).toHaveCount(0);
+  const stream = page.waitForResponse((r) => r.url().includes('/api/admin/notifications/stream'));
+  await open(page, `/admin/service-orders/${order.id}`);
+  expect((await stream).status()).toBe(200);
+  await expect(page.getByTestId('chat-empty')).toBeVisible();
+  // The server listens once a stream says `ready` (a probe of the same admin's stream).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const probe = new EventSource('/api/admin/notifications/stream?lang=ar');
+        probe.addEventListener('ready', () => {
+          probe.close();
+          resolve();
+        });
+      }),
+  );
+
+  // The customer writes: the dashboard shows it within seconds, before the first 10 s poll could.
+  const text = `هل يصل الفني قبل الظهر؟ ${TAG}`;
+  const sent = await customer.request.post(`/api/user/orders/${order.id}/chat`, { headers: SITE, data: { text } });
+  expect((await sent.json()).key).toBe('success');
+  await expect(page.getByTestId('chat-message').filter({ hasText: text })).toBeVisible({ timeout: 4000 });
+  await shot(page, 'chat-admin-reader-live-1280');
+  await customerContext.close();
 });
