@@ -66,6 +66,7 @@ export const ORDER_PAGE: Record<OrderKind, string> = {
   immediate_maintenance: '/orders/immediate_maintenance',
   package_subscription: '/orders/scheduled_maintenance',
   pool_construction: '/orders/pool_construction',
+  package_visit: '/orders/scheduled_maintenance/visits',
 };
 
 /** The chat of each service kind (spec section 2); the store has none. */

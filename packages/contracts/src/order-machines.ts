@@ -7,7 +7,16 @@
 import type { Permission } from './admin.ts';
 import type { NotificationType } from './notifications.ts';
 
-export const ORDER_KINDS = ['store', 'immediate_maintenance', 'package_subscription', 'pool_construction'] as const;
+/** The kinds a customer orders: listed in their order tabs, counted in sales. */
+export const SOLD_ORDER_KINDS = [
+  'store',
+  'immediate_maintenance',
+  'package_subscription',
+  'pool_construction',
+] as const;
+export type SoldOrderKind = (typeof SOLD_ORDER_KINDS)[number];
+/** Those and a package's visit: an order of its own inside its subscription (ADR 0018). */
+export const ORDER_KINDS = [...SOLD_ORDER_KINDS, 'package_visit'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** The first letter of an order's number, e.g. `M2611-00042` for a maintenance order. */
@@ -16,6 +25,7 @@ export const ORDER_NUMBER_PREFIX: Record<OrderKind, string> = {
   immediate_maintenance: 'M',
   package_subscription: 'P',
   pool_construction: 'C',
+  package_visit: 'V',
 };
 
 /** The customer's order tabs, in the spec's order of labels. */
@@ -49,8 +59,8 @@ export type OrderMachine<S extends string = string> = {
   states: readonly S[];
   /** Where a new order starts, and what its creation sends. */
   start: { state: S; notify?: readonly NotificationType[]; notifyAdmins?: NotificationType };
-  /** Where a verified payment moves `pending_payment` (a system move of the declaration). */
-  paid: S;
+  /** Where a verified payment moves `pending_payment` (a system move of the declaration); absent for a kind never paid. */
+  paid?: S;
   /** The customer's tab of each state. */
   tab: Record<S, OrderTab>;
   moves: readonly OrderMove<S>[];
@@ -288,11 +298,48 @@ export const POOL_CONSTRUCTION_MACHINE = machine({
   ],
 });
 
+/**
+ * DOMAIN.md, "Scheduled maintenance", and ADR 0018: one visit of a subscription, made on the
+ * subscription's payment. The customer takes a visit back to `unscheduled` (24 hours or more
+ * before it) and picks another time within the validity; the visit then runs like an immediate
+ * maintenance visit. Open visits are cancelled when their subscription ends.
+ */
+export const PACKAGE_VISIT_MACHINE = machine({
+  states: ['unscheduled', 'scheduled', 'technician_assigned', 'on_the_way', 'arrived', 'done', 'cancelled'],
+  start: { state: 'scheduled' },
+  tab: {
+    unscheduled: 'current',
+    scheduled: 'current',
+    technician_assigned: 'current',
+    on_the_way: 'current',
+    arrived: 'current',
+    done: 'finished',
+    cancelled: 'finished',
+  },
+  moves: [
+    { from: ['scheduled', 'technician_assigned'], to: 'unscheduled', by: 'customer' },
+    { from: ['unscheduled'], to: 'scheduled', by: 'customer' },
+    {
+      from: ['scheduled'],
+      to: 'technician_assigned',
+      by: 'admin',
+      permission: EDIT,
+      notify: ['assign_technician'],
+      assigns: 'technician',
+    },
+    { from: ['technician_assigned'], to: 'on_the_way', by: 'staff', notify: ['going_to_client'] },
+    { from: ['on_the_way'], to: 'arrived', by: 'staff', notify: ['arrived'] },
+    { from: ['arrived'], to: 'done', by: 'staff', notify: ['visit_finished', 'rate_employee'] },
+    { from: ['unscheduled', 'scheduled', 'technician_assigned'], to: 'cancelled', by: 'system' },
+  ],
+});
+
 export const ORDER_MACHINES = {
   store: STORE_MACHINE,
   immediate_maintenance: IMMEDIATE_MAINTENANCE_MACHINE,
   package_subscription: PACKAGE_SUBSCRIPTION_MACHINE,
   pool_construction: POOL_CONSTRUCTION_MACHINE,
+  package_visit: PACKAGE_VISIT_MACHINE,
 } as const satisfies Record<OrderKind, OrderMachine>;
 
 export type OrderStatusOf<K extends OrderKind> = (typeof ORDER_MACHINES)[K]['states'][number];

@@ -6,6 +6,7 @@ export default {
   kind_store: 'المتجر',
   kind_immediate_maintenance: 'صيانة فورية',
   kind_package_subscription: 'باقة صيانة',
+  kind_package_visit: 'زيارة باقة',
   kind_pool_construction: 'إنشاء مسبح',
   search: 'بحث برقم الطلب أو الجوال',
   filter_state: 'الحالة',

@@ -6,6 +6,7 @@ export default {
   kind_store: 'Store',
   kind_immediate_maintenance: 'Immediate maintenance',
   kind_package_subscription: 'Maintenance package',
+  kind_package_visit: 'Package visit',
   kind_pool_construction: 'Pool construction',
   search: 'Search by order number or mobile',
   filter_state: 'State',

@@ -16,7 +16,7 @@ import {
   MAINTENANCE_ORDERS_PER_PAGE,
   MAP_PINS_MAX,
   nextStates,
-  ORDER_KINDS,
+  SOLD_ORDER_KINDS,
   ORDER_PAGE,
   riyadhDateTime,
   SERVICE_ORDERS_PER_PAGE,
@@ -421,7 +421,7 @@ export async function assignableStaff(db: Db, order: OrderRow): Promise<Assignab
 
 /** Every kind of my orders, newest first: the site's orders page with its tabs. */
 export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTab; page: number }, lang: Lang) {
-  const where = and(eq(o.userId, userId), ofKinds(ORDER_KINDS, q.tab));
+  const where = and(eq(o.userId, userId), ofKinds(SOLD_ORDER_KINDS, q.tab));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
   const rows = await db
     .select({ order: o, problem: mr.problem })

@@ -12,6 +12,7 @@ const KIND_HOOKS: Record<OrderKind, KindHooks> = {
   immediate_maintenance: maintenanceHooks,
   package_subscription: {},
   pool_construction: {},
+  package_visit: {},
 };
 
 export const hooksOf = (kind: OrderKind): KindHooks => KIND_HOOKS[kind];

@@ -55,9 +55,10 @@ export async function payAgain(app: App, order: OrderRow, lang: Lang) {
  * the caller's transaction. Answers the order as it is after.
  */
 export async function markPaid(tx: Db, order: OrderRow, paymentId: number | null) {
-  if (order.status !== 'pending_payment') return order;
+  const to = ORDER_MACHINES[order.kind].paid;
+  if (order.status !== 'pending_payment' || !to) return order;
   const { order: paid } = await transition(tx, order, {
-    to: ORDER_MACHINES[order.kind].paid,
+    to,
     actor: SYSTEM,
     patch: { paidAt: new Date(), paymentId },
   });
