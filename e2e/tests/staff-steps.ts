@@ -28,3 +28,38 @@ export async function move(page: Page, expected: string, eta?: string) {
   if (eta) await dialog.getByTestId('eta-minutes').fill(eta);
   await dialog.getByTestId('confirm-move').click();
 }
+
+const riyadhClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Riyadh',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const riyadhAt = (at: number) => {
+  const p = Object.fromEntries(riyadhClock.formatToParts(at).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+};
+
+/**
+ * A visit time the technician may go on the way to at once (within the 3 hours' lead): the first
+ * half hour at least 45 minutes ahead in Riyadh, `{ date, time }`. Near midnight it is tomorrow's.
+ */
+export function soonSlot(now = Date.now()) {
+  const halfHour = 30 * 60_000;
+  // Riyadh is UTC+3 all year: UTC's half hours are its half hours.
+  return riyadhAt(Math.ceil((now + 45 * 60_000) / halfHour) * halfHour);
+}
+
+/** The day switcher's choice showing Riyadh day `date` now: today or tomorrow. */
+export const dayTabOf = (date: string): 'today' | 'tomorrow' =>
+  date === riyadhAt(Date.now()).date ? 'today' : 'tomorrow';
+
+/** Opens the day of `date` on the staff day page (its tab; today's is the page's own). */
+export async function openDayOf(page: Page, date: string) {
+  const tab = dayTabOf(date);
+  await page.getByTestId('day-switch').locator(`input[value="${tab}"]`).check({ force: true });
+  await expect(page).toHaveURL(tab === 'tomorrow' ? /\/staff\?day=tomorrow$/ : /\/staff$/);
+}

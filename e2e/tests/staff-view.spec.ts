@@ -1,16 +1,18 @@
 /**
  * The staff view (/staff, /en/staff), phone first: a technician signs in by mobile code on a 390 px
- * screen in English, finds tomorrow's assigned visit (set up through the customer's and the
- * dashboard's APIs), goes on the way with an arrival estimate, arrives, is refused finishing before
- * the report, proposes an extra service the customer rejects (seen live), chats with the customer,
- * fills the report (camera photos, checklist, a pH out of the healthy range flagged), finishes, and
- * signs out. The Arabic pages are checked too; a blocked technician is signed out. Screenshots at
- * 390 and 1280 pixels.
+ * screen in English, finds the assigned visit of the next hour (set up through the customer's and
+ * the dashboard's APIs; near midnight it is tomorrow's), goes on the way with an arrival estimate,
+ * arrives, is refused finishing before the report, proposes an extra service the customer rejects
+ * (seen live), reaches the chat from the top (its unread count) and chats with the customer, fills
+ * the report (camera photos, checklist, a pH out of the healthy range flagged), finishes, finds the
+ * visit among the finished ones and opens its report, and signs out. The Arabic pages are checked
+ * too: a visit tomorrow morning cannot be set on the way yet (the button says from when); a blocked
+ * technician is signed out. Screenshots at 390 and 1280 pixels.
  */
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminPost, adminToken, clientIp, expectAccessible, newPhone, open, shot, signUpByApi } from './support.ts';
-import { move, signIn } from './staff-steps.ts';
+import { move, openDayOf, signIn, soonSlot } from './staff-steps.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -20,38 +22,41 @@ const PHOTO = join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'im
 const PHONE = { width: 390, height: 844 };
 
 type City = { id: number; name: string };
-type Staff = { id: number };
+type Staff = { id: number; phone: string };
+type Slot = { date: string; time: string };
 
 /**
- * A paid immediate-maintenance order for tomorrow 10:00 (Riyadh), assigned to a new technician:
- * the customer requests and pays by sandbox card in their own context, the demo admin approves,
- * prices and assigns through the dashboard's API.
+ * A paid immediate-maintenance order at `slot` (Riyadh; by default the next hour's, so that it may
+ * be set on the way at once), assigned to `technician` or a new one: the customer requests and
+ * pays by sandbox card in their own context, the demo admin approves, prices and assigns through
+ * the dashboard's API.
  */
-async function assignedOrder(browser: Browser, page: Page) {
+async function assignedOrder(browser: Browser, page: Page, o: { slot?: Slot; technician?: Staff } = {}) {
   const request = page.request;
   const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
   const riyadh = cities.find((c) => c.name === 'الرياض')!;
-  const phone = newPhone();
-  const technician = await adminPost<Staff>(request, '/staff', {
-    name: `Fahd Technician ${TAG}`,
-    country_code: '966',
-    phone,
-    job: 'technician',
-    city_ids: [riyadh.id],
-  });
+  const phone = o.technician?.phone ?? newPhone();
+  const technician =
+    o.technician ??
+    (await adminPost<Staff>(request, '/staff', {
+      name: `Fahd Technician ${TAG}`,
+      country_code: '966',
+      phone,
+      job: 'technician',
+      city_ids: [riyadh.id],
+    }));
+  const slot = o.slot ?? soonSlot();
 
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
   const customer = await context.newPage();
   await signUpByApi(customer, `Noura Customer ${TAG}`);
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
   const created = await (
     await customer.request.post('/api/user/immediate-maintenance', {
       headers: SITE,
       data: {
         problem: `The pump stopped and the water is cloudy ${TAG}`,
         place: 'Outdoor pool behind the house',
-        date: tomorrow,
-        time: '10:00',
+        ...slot,
         lat: 24.7136,
         lng: 46.6753,
         city_id: riyadh.id,
@@ -85,7 +90,7 @@ async function assignedOrder(browser: Browser, page: Page) {
   await customer.locator('button[type="submit"]').click();
   await customer.waitForURL((url) => !url.pathname.startsWith('/api/payments/sandbox'));
   await adminPost(request, `/service-orders/${order.id}/assign`, { staff_id: technician.id });
-  return { order, phone, technician, customer, close: () => context.close() };
+  return { order, slot, phone, technician: { id: technician.id, phone }, customer, close: () => context.close() };
 }
 
 test('a technician works an assigned visit on a phone in English, from sign-in to finish', async ({
@@ -104,13 +109,12 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expectAccessible(page);
   await signIn(page, setup.phone, 'en');
 
-  // The day: nothing today; tomorrow has the visit with its time, navigation and a tap to call.
+  // The day of the visit (today, or tomorrow near midnight) has it with its time, navigation and a tap to call.
   await expect(page.getByRole('heading', { level: 1, name: 'My visits' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await page.getByTestId('day-switch').getByText('Tomorrow').click();
-  await expect(page).toHaveURL(/\/en\/staff\?day=tomorrow$/);
+  await openDayOf(page, setup.slot.date);
   const card = page.getByTestId('visit-card').filter({ hasText: order.number });
-  await expect(card.getByTestId('visit-time')).toHaveText('10:00');
+  await expect(card.getByTestId('visit-time')).toHaveText(setup.slot.time);
   await expect(card.getByTestId('visit-status')).toHaveAttribute('data-status', 'technician_assigned');
   await expect(card).toContainText(`Noura Customer ${TAG}`);
   await expect(card.getByTestId('visit-problem')).toContainText(`The pump stopped and the water is cloudy ${TAG}`);
@@ -122,11 +126,23 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await shot(page, 'staff-day-390-en');
   await expectAccessible(page);
 
+  // The customer writes first: the order page's chat button at the top counts it.
+  const hello = await (
+    await setup.customer.request.post(`/api/user/orders/${order.id}/chat`, {
+      headers: SITE,
+      data: { text: 'The key is under the mat', images: [] },
+    })
+  ).json();
+  expect(hello.key, hello.msg).toBe('success');
+
   // The order: on the way in 20 minutes.
   await card.getByTestId('open-visit').click();
   await expect(page).toHaveURL(new RegExp(`/en/staff/orders/${order.id}$`));
   await expect(page.getByTestId('order-number')).toHaveText(order.number);
   await expect(page.getByTestId('order-problem')).toContainText('The pump stopped');
+  await expect(page.getByTestId('visit-when')).toContainText(setup.slot.time);
+  await expect(page.getByTestId('chat-unread')).toHaveText('1');
+  await expect(page.getByTestId('open-chat')).toHaveAccessibleName('Chat with the customer, 1 unread message');
   await move(page, 'on_the_way', '20');
   await expect(page.getByTestId('visit-status')).toHaveAttribute('data-status', 'on_the_way');
   await expect(page.getByTestId('eta-at')).toContainText('Expected at');
@@ -162,8 +178,13 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expect(extras.getByTestId('extra')).toHaveAttribute('data-status', 'rejected', { timeout: 15_000 });
   await expect(extras).toContainText('Not needed this time');
 
-  // The chat with the customer: the technician writes, the customer's answer arrives live.
+  // The chat with the customer, one tap from the top: the customer's first message, the technician
+  // writes, the customer's answer arrives live.
+  await page.getByTestId('open-chat').click();
+  await expect(page).toHaveURL(/#chat$/);
   const chat = page.getByTestId('staff-chat');
+  await expect(chat).toBeInViewport();
+  await expect(chat.getByTestId('chat-message').filter({ hasText: 'The key is under the mat' })).toBeVisible();
   await chat.getByTestId('chat-input').fill('I am at the gate');
   await chat.getByTestId('chat-send').click();
   await expect(chat.getByTestId('chat-message').filter({ hasText: 'I am at the gate' })).toBeVisible();
@@ -218,6 +239,20 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   expect(saved.data.readings).toMatchObject({ ph: 8.4, free_chlorine: 2 });
   expect(saved.data.checklist).toMatchObject({ pump: false, filter: true });
 
+  // The finished visit left the day; the finished list has it, and opens its report (read only).
+  await open(page, '/en/staff');
+  await page.getByTestId('day-switch').locator('input[value="finished"]').check({ force: true });
+  await expect(page).toHaveURL(/\/en\/staff\?show=finished$/);
+  const done = page.getByTestId('finished-card').filter({ hasText: order.number });
+  await expect(done.getByTestId('visit-status')).toHaveAttribute('data-status', 'completed');
+  await shot(page, 'staff-finished-390-en');
+  await expectAccessible(page);
+  await done.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/en/staff/orders/${order.id}$`));
+  await expect(page.getByTestId('visit-when')).toContainText(setup.slot.time);
+  await expect(page.getByTestId('report-form')).toContainText('Replaced the pump seal');
+  await expect(page.getByTestId('save-report')).toHaveCount(0);
+
   // The day at 1280, then sign out: back to the sign-in page, which says so.
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, '/en/staff');
@@ -234,13 +269,27 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
 });
 
 test('the staff view in Arabic, and a blocked technician is signed out', async ({ page, browser, request }) => {
-  test.setTimeout(150_000);
-  const setup = await assignedOrder(browser, page);
+  test.setTimeout(180_000);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
+  const later = await assignedOrder(browser, page, { slot: { date: tomorrow, time: '10:00' } });
+  const setup = await assignedOrder(browser, page, { technician: later.technician });
   await page.setViewportSize(PHONE);
   await signIn(page, setup.phone, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'زياراتي' })).toBeVisible();
-  await page.getByTestId('day-switch').getByText('غدًا').click();
+
+  // Tomorrow 10:00: on the way opens three hours before (07:00); until then the button says so and does nothing.
+  await open(page, `/staff/orders/${later.order.id}`);
+  await expect(page.getByTestId('next-move')).toBeDisabled();
+  await expect(page.getByTestId('next-move')).toContainText('أنا في الطريق · من');
+  await expect(page.getByTestId('next-move')).toContainText('07:00');
+  await expect(page.getByTestId('on-the-way-opens')).toHaveText('يُتاح قبل موعد الزيارة بـ3 ساعات');
+  await expect(page.getByTestId('visit-when')).toContainText('10:00');
+  await shot(page, 'staff-order-later-390-ar');
+  await expectAccessible(page);
+
+  await open(page, '/staff');
+  await openDayOf(page, setup.slot.date);
   const card = page.getByTestId('visit-card').filter({ hasText: setup.order.number });
   await expect(card.getByTestId('visit-status')).toHaveText('مسند إليك');
   await expect(card.getByTestId('navigate')).toHaveText('الاتجاهات');
@@ -269,4 +318,5 @@ test('the staff view in Arabic, and a blocked technician is signed out', async (
   await expect(page.getByTestId('signed-out-reason')).toContainText('تم حظر حسابك');
   await shot(page, 'staff-login-blocked-1280-ar');
   await setup.close();
+  await later.close();
 });

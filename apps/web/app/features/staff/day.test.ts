@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayChoice, riyadhDayOf } from './day.ts';
+import { addDays, dayChoice, riyadhDayOf, viewOf, viewSearch } from './day.ts';
 
 describe("the staff's days in Riyadh", () => {
   it('adds calendar days across months and years', () => {
@@ -20,5 +20,17 @@ describe("the staff's days in Riyadh", () => {
     expect(dayChoice('tomorrow')).toBe('tomorrow');
     expect(dayChoice('yesterday')).toBe('today');
     expect(dayChoice(null)).toBe('today');
+  });
+
+  it('reads and writes the views: today, tomorrow, the finished list with its page', () => {
+    const q = (s: string) => new URLSearchParams(s);
+    expect(viewOf(q(''))).toBe('today');
+    expect(viewOf(q('day=tomorrow'))).toBe('tomorrow');
+    expect(viewOf(q('show=finished&day=tomorrow'))).toBe('finished');
+    expect(viewSearch(q('day=tomorrow&x=1'), 'today').toString()).toBe('x=1');
+    expect(viewSearch(q(''), 'tomorrow').toString()).toBe('day=tomorrow');
+    expect(viewSearch(q('day=tomorrow'), 'finished').toString()).toBe('show=finished');
+    expect(viewSearch(q('show=finished&page=3'), 'finished', 2).toString()).toBe('show=finished&page=2');
+    expect(viewSearch(q('show=finished&page=3'), 'finished', 1).toString()).toBe('show=finished');
   });
 });

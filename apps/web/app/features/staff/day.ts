@@ -18,3 +18,21 @@ export function riyadhDayOf(choice: StaffDayChoice, now = new Date()): string {
 }
 
 export const dayChoice = (v: string | null): StaffDayChoice => (v === 'tomorrow' ? 'tomorrow' : 'today');
+
+/** The day page's views: one of the days, or the visits already finished (their reports). */
+export const STAFF_VIEWS = [...STAFF_DAYS, 'finished'] as const;
+export type StaffView = (typeof STAFF_VIEWS)[number];
+
+/** The view the day page's search asks for: `?show=finished`, `?day=tomorrow`, else today. */
+export const viewOf = (search: URLSearchParams): StaffView =>
+  search.get('show') === 'finished' ? 'finished' : dayChoice(search.get('day'));
+
+/** `search` showing `view` (and the finished list's `page` after the first); other parameters kept. */
+export function viewSearch(search: URLSearchParams, view: StaffView, page = 1): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const k of ['day', 'show', 'page']) next.delete(k);
+  if (view === 'tomorrow') next.set('day', view);
+  if (view === 'finished') next.set('show', view);
+  if (view === 'finished' && page > 1) next.set('page', String(page));
+  return next;
+}

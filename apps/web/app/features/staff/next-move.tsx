@@ -3,9 +3,18 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { IconCar, IconCircleCheck, IconMapPinCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { ETA_MINUTES_MAX, ETA_MINUTES_MIN } from '@pool/contracts/field-work';
+import {
+  ETA_MINUTES_MAX,
+  ETA_MINUTES_MIN,
+  ON_THE_WAY_LEAD_HOURS,
+  onTheWayFrom,
+  riyadhDayAndTime,
+} from '@pool/contracts/field-work';
 import type { Answer } from '../../lib/envelope.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
+import type { Lang } from '../../lib/lang.ts';
+import { useLang } from '../../lib/use-lang.ts';
 import { useStaffAnswer } from './answers.ts';
 import { st } from './texts.ts';
 
@@ -18,12 +27,24 @@ const ICONS = { on_the_way: IconCar, arrived: IconMapPinCheck, completed: IconCi
 /** "Finished" is one word for the field team whatever the kind calls it. */
 const confirmKey = (m: Move) => (m === 'done' ? 'completed' : m);
 
+/** When "on the way" opens: its time today in Riyadh, or the date and time of another day. */
+function opensText(lang: Lang, at: Date, now: number) {
+  const day = riyadhDayAndTime(at);
+  return day.day === riyadhDayAndTime(new Date(now)).day ? day.time : formatDateTime(lang, at);
+}
+
+/** Setting a timer this far ahead at most (a browser's limit); the page re-arms it on its next render. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * One big button for the next move; each asks for a confirmation first ("on the way" with the
- * minutes to arrival). A refused move shows the server's message under the button.
+ * minutes to arrival). "On the way" stays disabled, saying from when, until ON_THE_WAY_LEAD_HOURS
+ * before the visit (`scheduledAt`; the API's rule). A refused move shows the server's message
+ * under the button.
  */
-export function NextMove({ next }: { next: string[] }) {
+export function NextMove({ next, scheduledAt }: { next: string[]; scheduledAt?: string | null }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const handle = useStaffAnswer();
   const send = useFetcher<Answer>();
   const move = next.find(isMove);
@@ -31,6 +52,16 @@ export function NextMove({ next }: { next: string[] }) {
   const [eta, setEta] = useState<number | string>(30);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [etaError, setEtaError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const opens = move === 'on_the_way' && scheduledAt ? onTheWayFrom(scheduledAt) : null;
+  const early = opens !== null && now < opens.getTime();
+
+  useEffect(() => {
+    if (!early) return;
+    // The button opens by itself when its time comes.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(opens.getTime() - now + 500, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [early, opens?.getTime(), now]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     handle(send.data, {
@@ -74,15 +105,22 @@ export function NextMove({ next }: { next: string[] }) {
         radius="md"
         color={move === 'on_the_way' ? 'orange' : move === 'arrived' ? 'grape' : 'teal'}
         leftSection={<Icon size={26} aria-hidden />}
+        disabled={early}
         onClick={() => {
           setRefusal(null);
           setOpen(true);
         }}
         data-testid="next-move"
         data-move={move}
+        data-opens={opens?.toISOString()}
       >
-        {t(st(`next_${move}`))}
+        {early ? t(st('next_on_the_way_from'), { time: opensText(lang, opens, now) }) : t(st(`next_${move}`))}
       </Button>
+      {early && (
+        <Text fz="sm" c="gray.7" ta="center" data-testid="on-the-way-opens">
+          {t(st('on_the_way_opens'), { count: ON_THE_WAY_LEAD_HOURS })}
+        </Text>
+      )}
       {refusal && (
         <Alert color="red" variant="light" role="alert" data-testid="move-refused">
           {refusal}

@@ -1,14 +1,14 @@
 /**
- * What the staff's order page loads and sends: the order (its moves), its visit as the day
- * shows it (time, address and map, the customer's phone, the problem), extras, the report and
- * the catalogue; the moves, extra proposals and report saves of its action.
+ * What the staff's order page loads and sends: the visit whatever its day or state (time,
+ * address and map, the customer's phone, the problem, its moves, extras, the report and its
+ * chat), the catalogue and the chat thread; the moves, extra proposals and report saves of its
+ * action.
  */
 import { data } from 'react-router';
 import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { translate } from '../../lib/i18n.ts';
-import { riyadhDayOf, STAFF_DAYS } from './day.ts';
 import { signOutIfEnded, type staffApiFor } from './session.server.ts';
 
 type StaffApi = ReturnType<typeof staffApiFor>;
@@ -27,27 +27,22 @@ export function vatRateBpOf(items: ServiceItemOption[]): number {
 export async function loadStaffOrder(api: StaffApi, id: number) {
   const path = { id };
   const ended = <A extends { key: string }>(a: A) => signOutIfEnded(a, api.lang);
-  const [order, extras, report, items, chat, ...days] = await Promise.all([
-    api.GET('/api/staff/orders/{id}', { params: { path } }).then(ended),
-    api.GET('/api/staff/orders/{id}/extras', { params: { path } }),
-    api.GET('/api/staff/orders/{id}/report', { params: { path } }),
+  const [detail, items, chat] = await Promise.all([
+    api.GET('/api/staff/orders/{id}/visit', { params: { path } }).then(ended),
     api.GET('/api/staff/service-items'),
     api.GET('/api/staff/orders/{id}/chat', { params: { path } }),
-    // The visit's details come with the day it is on: the switcher's days (the ones the page is reached from).
-    ...STAFF_DAYS.map((d) => api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(d) } } })),
   ]);
-  if (!isSuccess(order)) throw data(order.msg, { status: pageStatus(order) });
+  if (!isSuccess(detail)) throw data(detail.msg, { status: pageStatus(detail) });
   const catalogue = isSuccess(items) ? items.data : [];
-  const visit = days.flatMap((d) => (isSuccess(d) ? d.data.visits : [])).find((v) => v.id === id) ?? null;
+  const { visit, extras, report, chat_path } = detail.data;
   return {
-    order: order.data,
     visit,
-    extras: isSuccess(extras) ? extras.data : [],
-    report: isSuccess(report) ? report.data : null,
+    extras,
+    report,
     catalogue,
     vatRateBp: vatRateBpOf(catalogue),
     /** The chat with the customer (null for an order without one). */
-    chat: isSuccess(chat) ? chat.data : null,
+    chat: chat_path && isSuccess(chat) ? chat.data : null,
   };
 }
 

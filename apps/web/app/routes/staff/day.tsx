@@ -1,15 +1,16 @@
-import { Anchor, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StaffDayVisit } from '@pool/contracts/field-work';
+import type { StaffOrderItem } from '@pool/contracts/people';
 import type { Route } from './+types/day';
 import { PushSetup } from '../../components/push-setup.tsx';
 import { pageStatus } from '../../lib/api.server.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { dayChoice, riyadhDayOf, STAFF_DAYS } from '../../features/staff/day.ts';
+import { riyadhDayOf, STAFF_VIEWS, viewOf, viewSearch, type StaffView } from '../../features/staff/day.ts';
 import { signOutIfEnded, staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
 import { placeLine, st } from '../../features/staff/texts.ts';
@@ -19,13 +20,23 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, st('day_title')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = staffApiFor(context, request);
-  const choice = dayChoice(new URL(request.url).searchParams.get('day'));
+  const search = new URL(request.url).searchParams;
+  const view = viewOf(search);
+  if (view === 'finished') {
+    const page = Math.max(1, Math.trunc(Number(search.get('page'))) || 1);
+    const res = await signOutIfEnded(
+      await api.GET('/api/staff/orders', { params: { query: { scope: 'finished', page } } }),
+      api.lang,
+    );
+    if (res.key !== 'success') throw new Response(res.msg, { status: pageStatus(res) });
+    return { view, day: null, finished: res.data };
+  }
   const res = await signOutIfEnded(
-    await api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(choice) } } }),
+    await api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(view) } } }),
     api.lang,
   );
   if (res.key !== 'success') throw new Response(res.msg, { status: pageStatus(res) });
-  return { choice, day: res.data };
+  return { view, day: res.data, finished: null };
 }
 
 function VisitCard({ visit }: { visit: StaffDayVisit }) {
@@ -72,13 +83,55 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
   );
 }
 
-/** The staff member's day: assigned visits in time order, today or tomorrow in Riyadh. */
+/** A finished visit: its number, state and customer; it opens the order page with the report. */
+function FinishedCard({ item }: { item: StaffOrderItem }) {
+  const { to } = useLang();
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="finished-card" data-order={item.id}>
+      <Anchor component={Link} to={to(`/staff/orders/${item.id}`)} underline="never" c="inherit">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={800} dir="ltr" ta="start">
+              {item.number}
+            </Text>
+            <Text fz="sm" mt={4}>
+              {item.customer_name}
+            </Text>
+            {item.city && (
+              <Text fz="sm" c="gray.7">
+                {item.city}
+              </Text>
+            )}
+          </div>
+          <VisitStatus status={item.status} />
+        </Group>
+      </Anchor>
+    </Card>
+  );
+}
+
+const Empty = ({ text }: { text: string }) => (
+  <Card withBorder radius="md" padding="xl">
+    <Text ta="center" c="gray.7" data-testid="no-visits">
+      {text}
+    </Text>
+  </Card>
+);
+
+/**
+ * The staff member's day: assigned visits in time order, today or tomorrow in Riyadh; or the
+ * visits already finished, newest first, each opening its report.
+ */
 export default function StaffDay({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { choice, day } = loaderData;
+  const { view, day, finished } = loaderData;
+  const show = (v: StaffView, page = 1) => {
+    const next = viewSearch(search, v, page);
+    navigate(`${to('/staff')}${next.size ? `?${next}` : ''}`, { replace: true });
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
@@ -87,30 +140,41 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
             {t(st('day_title'))}
           </Title>
           <Text c="gray.7" fz="sm" data-testid="day-date">
-            {formatDate(lang, `${day.date}T12:00:00Z`)} · {t(st('visits_count'), { count: day.visits.length })}
+            {day
+              ? `${formatDate(lang, `${day.date}T12:00:00Z`)} · ${t(st('visits_count'), { count: day.visits.length })}`
+              : t(st('finished_count'), { count: finished.pagination.total_items })}
           </Text>
         </div>
         <SegmentedControl
-          value={choice}
-          onChange={(v) => {
-            const next = new URLSearchParams(search);
-            if (v === 'today') next.delete('day');
-            else next.set('day', v);
-            navigate(`${to('/staff')}${next.size ? `?${next}` : ''}`, { replace: true });
-          }}
-          data={STAFF_DAYS.map((d) => ({ value: d, label: t(st(d)) }))}
+          value={view}
+          onChange={(v) => show(v as StaffView)}
+          data={STAFF_VIEWS.map((d) => ({ value: d, label: t(st(d)) }))}
           aria-label={t(st('day_title'))}
           data-testid="day-switch"
         />
       </Group>
-      {day.visits.length === 0 ? (
-        <Card withBorder radius="md" padding="xl">
-          <Text ta="center" c="gray.7" data-testid="no-visits">
-            {t(st('no_visits'))}
-          </Text>
-        </Card>
+      {day ? (
+        day.visits.length === 0 ? (
+          <Empty text={t(st('no_visits'))} />
+        ) : (
+          day.visits.map((v) => <VisitCard key={v.id} visit={v} />)
+        )
+      ) : finished.data.length === 0 ? (
+        <Empty text={t(st('no_finished'))} />
       ) : (
-        day.visits.map((v) => <VisitCard key={v.id} visit={v} />)
+        <>
+          {finished.data.map((o) => (
+            <FinishedCard key={o.id} item={o} />
+          ))}
+          {finished.pagination.total_pages > 1 && (
+            <Pagination
+              total={finished.pagination.total_pages}
+              value={finished.pagination.current_page}
+              onChange={(p) => show('finished', p)}
+              mx="auto"
+            />
+          )}
+        </>
       )}
       <PushSetup audience="staff" />
     </Stack>

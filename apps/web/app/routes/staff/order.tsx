@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBack, IconCar, IconClock, IconMapPin } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBack, IconCar, IconClock, IconMapPin, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { requiredId } from '@pool/contracts/core';
+import type { ChatThread } from '@pool/contracts/chat';
+import { riyadhDayAndTime } from '@pool/contracts/field-work';
 import type { Route } from './+types/order';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
@@ -37,15 +39,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** The report is written from "on the way" until the visit finishes (the API's rule). */
 const REPORT_OPEN = ['on_the_way', 'arrived'];
 
-/** One order of the staff member: the next move, the visit's details, extra services, the report. */
+/** Messages from the others that I have not read yet. */
+const unreadOf = (chat: ChatThread) => chat.messages.filter((m) => !m.mine && m.id > chat.last_read_id).length;
+
+/** The chat card's anchor: the button at the top scrolls to it. */
+const CHAT_ID = 'chat';
+
+/**
+ * One visit of the staff member, whatever its day or state: the next move, the visit's details,
+ * a tap to the chat, extra services, the report, the chat.
+ */
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const { order, visit, extras, report, catalogue, vatRateBp, chat } = loaderData;
-  const chatWith = useMemo(() => (chat ? chatSource('staff', lang, order.id) : null), [chat, lang, order.id]);
-  const phoneLink = visit?.phone_link ?? `tel:${order.customer_phone.replace(/\s+/g, '')}`;
-  const editable = REPORT_OPEN.includes(order.status);
-  const finishing = order.next_statuses.some((s) => s === 'completed' || s === 'done');
+  const { visit, extras, report, catalogue, vatRateBp, chat } = loaderData;
+  const chatWith = useMemo(() => (chat ? chatSource('staff', lang, visit.id) : null), [chat, lang, visit.id]);
+  const editable = REPORT_OPEN.includes(visit.status);
+  const finishing = visit.next_statuses.some((s) => s === 'completed' || s === 'done');
+  // Today's visit shows its time; another day's, its date too.
+  const otherDay = visit.day !== riyadhDayAndTime(new Date()).day;
+  const unread = chat ? unreadOf(chat) : 0;
   return (
     <Stack gap="md">
       <Anchor component={Link} to={to('/staff')} fz="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
@@ -56,20 +69,19 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Title order={1} fz="h3" dir="ltr" ta="start" data-testid="order-number">
-              {order.number}
+              {visit.number}
             </Title>
-            {visit && (
-              <Group gap={4} c="gray.7" mt={2}>
-                <IconClock size={16} aria-hidden />
-                <Text fz="sm" fw={700} dir="ltr">
-                  {visit.time}
-                </Text>
-              </Group>
-            )}
+            <Group gap={4} c="gray.7" mt={2} data-testid="visit-when">
+              <IconClock size={16} aria-hidden />
+              {otherDay && <Text fz="sm">{formatDate(lang, visit.scheduled_at)}</Text>}
+              <Text fz="sm" fw={700} dir="ltr">
+                {visit.time}
+              </Text>
+            </Group>
           </div>
-          <VisitStatus status={order.status} />
+          <VisitStatus status={visit.status} />
         </Group>
-        {visit?.arrival_at && order.status === 'on_the_way' && (
+        {visit.arrival_at && visit.status === 'on_the_way' && (
           <Group gap={6} mt={6} wrap="nowrap">
             <IconCar size={18} aria-hidden color="var(--mantine-color-orange-7)" />
             <Text fz="sm" fw={700} data-testid="eta-at">
@@ -82,57 +94,86 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             <Text span fw={700} fz="inherit">
               {t(st('customer'))}:{' '}
             </Text>
-            {order.customer_name}
+            {visit.customer_name}
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-            <Text fz="sm">{placeLine(t, visit?.address, visit?.city ?? order.city)}</Text>
+            <Text fz="sm">{placeLine(t, visit.address, visit.city)}</Text>
           </Group>
-          {visit && (
-            <>
-              <Text fz="sm" data-testid="order-problem">
-                <Text span fw={700} fz="inherit">
-                  {t(st('problem'))}:{' '}
-                </Text>
-                {visit.problem}
+          <Text fz="sm" data-testid="order-problem">
+            <Text span fw={700} fz="inherit">
+              {t(st('problem'))}:{' '}
+            </Text>
+            {visit.problem}
+          </Text>
+          {visit.place && (
+            <Text fz="sm">
+              <Text span fw={700} fz="inherit">
+                {t(st('place'))}:{' '}
               </Text>
-              {visit.place && (
-                <Text fz="sm">
-                  <Text span fw={700} fz="inherit">
-                    {t(st('place'))}:{' '}
-                  </Text>
-                  {visit.place}
-                </Text>
-              )}
-            </>
+              {visit.place}
+            </Text>
           )}
         </Stack>
-        <VisitActions mapUrl={visit?.map_url} phoneLink={phoneLink} customerName={order.customer_name} />
+        <VisitActions mapUrl={visit.map_url} phoneLink={visit.phone_link} customerName={visit.customer_name} />
+        {chat && (
+          <Button
+            component="a"
+            href={`#${CHAT_ID}`}
+            variant="default"
+            fullWidth
+            mt="xs"
+            leftSection={<IconMessages size={18} aria-hidden />}
+            rightSection={
+              unread > 0 ? (
+                <Badge color="red" circle size="lg" aria-hidden data-testid="chat-unread">
+                  {unread}
+                </Badge>
+              ) : undefined
+            }
+            aria-label={unread > 0 ? t(st('chat_open_unread'), { count: unread }) : undefined}
+            data-testid="open-chat"
+          >
+            {t(st('chat_open'))}
+          </Button>
+        )}
       </Card>
       {/* A new state or a completed report clears an earlier refusal. */}
-      <NextMove key={`${order.status}-${report?.complete ?? false}`} next={order.next_statuses} />
+      <NextMove
+        key={`${visit.status}-${report?.complete ?? false}`}
+        next={visit.next_statuses}
+        scheduledAt={visit.scheduled_at}
+      />
       {finishing && !report?.complete && (
         <Text fz="sm" c="gray.7" ta="center">
           {t(st('finish_needs_report'))}
         </Text>
       )}
-      {(order.status === 'arrived' || extras.length > 0) && (
-        <ExtrasPanel extras={extras} canPropose={order.status === 'arrived'} items={catalogue} vatRateBp={vatRateBp} />
+      {(visit.status === 'arrived' || extras.length > 0) && (
+        <ExtrasPanel extras={extras} canPropose={visit.status === 'arrived'} items={catalogue} vatRateBp={vatRateBp} />
       )}
       {(editable || report) && (
         <ReportForm
-          orderId={order.id}
+          orderId={visit.id}
           report={report}
           editable={editable}
           parts={catalogue.filter((i) => i.kind === 'spare_part')}
         />
       )}
       {chat && chatWith && (
-        <Card withBorder radius="md" padding="md" data-testid="staff-chat">
+        <Card
+          withBorder
+          radius="md"
+          padding="md"
+          id={CHAT_ID}
+          // Clear of the sticky top bar when the chat button scrolls here.
+          style={{ scrollMarginTop: 72 }}
+          data-testid="staff-chat"
+        >
           <Title order={2} fz="h4" mb="sm">
             {t(st('chat_title'))}
           </Title>
-          <ChatThreadView key={order.id} initial={chat} source={chatWith} lang={lang} />
+          <ChatThreadView key={visit.id} initial={chat} source={chatWith} lang={lang} />
         </Card>
       )}
     </Stack>
