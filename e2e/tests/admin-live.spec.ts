@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { clientIp, DEMO_ADMIN, expectAccessible, open, shot, SHOTS, signInAdmin } from './support.ts';
+import { clientIp, expectAccessible, newAdmin, open, shot, SHOTS, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -23,35 +23,7 @@ async function adminToken(api: APIRequestContext, email: string, password: strin
 
 /** Another admin, who may send and read notifications; answers its token. */
 async function otherAdmin(api: APIRequestContext) {
-  const boss = { authorization: `Bearer ${await adminToken(api, DEMO_ADMIN.email, DEMO_ADMIN.password)}` };
-  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-  const role = await (
-    await api.post('/api/admin/roles', {
-      headers: boss,
-      data: {
-        name_ar: `مرسل ${stamp}`,
-        name_en: `Sender ${stamp}`,
-        permissions: ['notifications.send', 'notifications.view'],
-      },
-    })
-  ).json();
-  expect(role.key).toBe('success');
-  const email = `sender${stamp}@masabeh.com`;
-  const password = 'Sender@12345';
-  const created = await (
-    await api.post('/api/admin/admins', {
-      headers: boss,
-      data: {
-        name: 'مشرف الطلبات',
-        email,
-        country_code: '966',
-        phone: `5${String(stamp).padStart(8, '0').slice(-8)}`,
-        password,
-        role_id: role.data.id,
-      },
-    })
-  ).json();
-  expect(created.key).toBe('success');
+  const { email, password } = await newAdmin(api, ['notifications.send', 'notifications.view']);
   return adminToken(api, email, password);
 }
 

@@ -6,7 +6,7 @@
  * sees the customer's message arrive live on the dashboard's order page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, clientIp, expectAccessible, open, shot, signInAdmin, signUpByApi } from './support.ts';
+import { adminToken, clientIp, expectAccessible, newAdmin, open, shot, signInAdmin, signUpByApi } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -132,32 +132,7 @@ test('an admin with orders.view alone sees the customer’s message arrive live 
   const order = await requestMaintenance(customer);
 
   // A reader of orders: no notifications.view, so the bell stays away, but the stream still opens.
-  const boss = { authorization: `Bearer ${await adminToken(request)}` };
-  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-  const role = await (
-    await request.post('/api/admin/roles', {
-      headers: boss,
-      data: { name_ar: `قارئ الطلبات ${stamp}`, name_en: `Order reader ${stamp}`, permissions: ['orders.view'] },
-    })
-  ).json();
-  expect(role.key, role.msg).toBe('success');
-  const email = `reader${stamp}@masabeh.com`;
-  const password = 'Reader@12345';
-  const created = await (
-    await request.post('/api/admin/admins', {
-      headers: boss,
-      data: {
-        name: 'قارئ الطلبات',
-        email,
-        country_code: '966',
-        phone: `5${stamp.padStart(8, '0').slice(-8)}`,
-        password,
-        role_id: role.data.id,
-      },
-    })
-  ).json();
-  expect(created.key, created.msg).toBe('success');
-
+  const { email, password } = await newAdmin(request, ['orders.view'], 'قارئ الطلبات');
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page, email, password);
   await expect(page.getByTestId('admin-bell')).toHaveCount(0);

@@ -182,3 +182,22 @@ export async function adminPost<T>(request: APIRequestContext, path: string, dat
   expect(body.key, `${path}: ${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
   return body.data as T;
 }
+
+/** A new admin (made by the demo super admin) whose new role holds `permissions`; answers how to sign in as them. */
+export async function newAdmin(request: APIRequestContext, permissions: string[], name = 'مشرف الطلبات') {
+  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+  const role = await adminPost<{ id: number }>(request, '/roles', {
+    name_ar: `دور ${stamp}`,
+    name_en: `Role ${stamp}`,
+    permissions,
+  });
+  const login = { email: `admin${stamp}@masabeh.com`, password: 'Admin@12345' };
+  await adminPost(request, '/admins', {
+    name,
+    ...login,
+    country_code: '966',
+    phone: `5${stamp.padStart(8, '0').slice(-8)}`,
+    role_id: role.id,
+  });
+  return login;
+}
