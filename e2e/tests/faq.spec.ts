@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot } from './support.ts';
+import { adminPost, adminToken, clientIp, expectAccessible, open, shot } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -91,5 +91,62 @@ test('the FAQ page is in the server-rendered HTML, with its FAQPage structured d
     expect(ld.url).toMatch(new RegExp(`${d.prefix}/more/faq$`));
     expect(ld.mainEntity.map((e: { name: string }) => e.name)).toEqual([...d.questions]);
     expect(ld.mainEntity[2].acceptedAnswer).toEqual({ '@type': 'Answer', text: d.answer });
+  }
+});
+
+type AdminFaq = {
+  id: number;
+  question_ar: string;
+  question_en: string;
+  answer_ar: string;
+  answer_en: string;
+  sort: number;
+};
+
+test('what the dashboard edits shows on the site; without questions, an empty state', async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const remove = async (id: number) =>
+    expect((await (await request.delete(`/api/admin/faqs/${id}`, { headers })).json()).key).toBe('success');
+
+  // A new question, last by its sort, in both languages; deleted, it leaves the site.
+  const added = await adminPost<AdminFaq>(request, '/faqs', {
+    question_ar: 'هل تعالجون اخضرار ماء المسبح بعد الصيف؟',
+    question_en: 'Do you treat green pool water after the summer?',
+    answer_ar: 'نعم، يفحص الفني الماء ويعالجه بالكلور الصدمي ثم ينظف الفلتر، ويعود الماء صافياً خلال يومين عادةً.',
+    answer_en:
+      'Yes, the technician tests the water, shock-chlorinates it and cleans the filter; it is usually clear in two days.',
+    sort: 99,
+  });
+  await open(page, '/more/faq');
+  await expect(page.getByTestId('faq-list').getByRole('button').last()).toHaveText(
+    'هل تعالجون اخضرار ماء المسبح بعد الصيف؟',
+  );
+  await open(page, '/en/more/faq');
+  await expect(page.getByTestId('faq-list').getByRole('button').last()).toHaveText(
+    'Do you treat green pool water after the summer?',
+  );
+  await remove(added.id);
+  await page.reload();
+  await expect(page.getByTestId('faq-list').getByRole('button')).toHaveText([...DEMO.en.questions]);
+
+  // Every question deleted: the page says so, /more keeps its menu entry without the preview.
+  const list = (await (await request.get('/api/admin/faqs', { headers })).json()).data.data as AdminFaq[];
+  expect(list.map((f) => f.question_en)).toEqual([...DEMO.en.questions]);
+  try {
+    for (const f of list) await remove(f.id);
+    for (const lang of ['ar', 'en'] as const) {
+      await open(page, `${DEMO[lang].prefix}/more/faq`);
+      await expect(page.getByTestId('faq-empty')).toHaveText(
+        lang === 'ar' ? 'لا توجد أسئلة لعرضها حالياً.' : 'There are no questions to show yet.',
+      );
+      await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+      await shot(page, `faq-empty-${lang}`);
+      await open(page, `${DEMO[lang].prefix}/more`);
+      await expect(page.getByTestId('more-faq')).toBeVisible();
+      await expect(page.getByTestId('more-faq-preview')).toHaveCount(0);
+    }
+  } finally {
+    // The demo FAQ back, in its order, for the specs after this one.
+    for (const { id: _id, ...f } of list) await adminPost(request, '/faqs', f);
   }
 });
