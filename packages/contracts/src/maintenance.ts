@@ -73,12 +73,64 @@ const coordinate = (limit: number) =>
     z.number({ error: V.invalid }).min(-limit, { error: V.invalid }).max(limit, { error: V.invalid }).optional(),
   );
 
+/** When a service happens: a Riyadh calendar day and a time (00:00). */
+export const slotFields = {
+  date: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .refine(isCalendarDay, { error: V.invalid }),
+  time: z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(TIME, { error: V.invalid }),
+};
+
+/** Refuses a well-formed slot that is not in the future (on `time`, under `path`). */
+export function checkFutureSlot(b: { date: string; time: string }, ctx: z.RefinementCtx, path: PropertyKey[] = []) {
+  if (isCalendarDay(b.date) && TIME.test(b.time) && riyadhInstant(b.date, b.time).getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'time'], message: FUTURE_DATE });
+  }
+}
+
 /**
- * The customer's request. Where: exactly one of a saved address (`address_id`),
- * a map pin (`lat` and `lng`, inside the kingdom) or a national address short
- * code (`short_code`); the pin and the short code need `city_id`. When: `date`
- * and `time` in Asia/Riyadh, in the future.
+ * Where a service happens: exactly one of a saved address (`address_id`), a map
+ * pin (`lat` and `lng`, inside the kingdom) or a national address short code
+ * (`short_code`); the pin and the short code need `city_id` (checkLocation).
  */
+export const locationFields = {
+  address_id: optionalId,
+  lat: coordinate(90),
+  lng: coordinate(180),
+  short_code: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+    z.string({ error: V.invalid }).regex(SHORT_CODE, { error: V.invalid }).optional(),
+  ),
+  city_id: optionalId,
+};
+export type ServiceLocationInput = {
+  address_id?: number;
+  lat?: number;
+  lng?: number;
+  short_code?: string;
+  city_id?: number;
+};
+
+export function checkLocation(b: ServiceLocationInput, ctx: z.RefinementCtx) {
+  const pin = b.lat !== undefined || b.lng !== undefined;
+  const ways = [b.address_id !== undefined, pin, b.short_code !== undefined].filter(Boolean).length;
+  if (ways === 0) ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'maintenance.location_required' });
+  if (ways > 1) ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'maintenance.location_single' });
+  if (pin) {
+    if (b.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: V.required });
+    else if (b.lng === undefined) ctx.addIssue({ code: 'custom', path: ['lng'], message: V.required });
+    else if (!insideSaudi(b.lat, b.lng)) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'maintenance.outside_saudi' });
+    }
+  }
+  if ((pin || b.short_code !== undefined) && b.city_id === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
+  }
+}
+
+/** The customer's request: what and where (locationFields), when (`date` and `time` in Asia/Riyadh, in the future). */
 export const maintenanceRequestBody = z
   .object({
     problem: requiredText(3, 2000),
@@ -87,39 +139,12 @@ export const maintenanceRequestBody = z
       .array(z.string({ error: V.invalid }).max(500, { error: V.invalid }), { error: V.invalid })
       .max(MAINTENANCE_IMAGES_MAX, { error: V.invalid })
       .default([]),
-    date: z
-      .string({ error: V.required })
-      .trim()
-      .min(1, { error: V.required })
-      .refine(isCalendarDay, { error: V.invalid }),
-    time: z.string({ error: V.required }).trim().min(1, { error: V.required }).regex(TIME, { error: V.invalid }),
-    address_id: optionalId,
-    lat: coordinate(90),
-    lng: coordinate(180),
-    short_code: z.preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
-      z.string({ error: V.invalid }).regex(SHORT_CODE, { error: V.invalid }).optional(),
-    ),
-    city_id: optionalId,
+    ...slotFields,
+    ...locationFields,
   })
   .superRefine((b, ctx) => {
-    if (isCalendarDay(b.date) && TIME.test(b.time) && riyadhInstant(b.date, b.time).getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['time'], message: FUTURE_DATE });
-    }
-    const pin = b.lat !== undefined || b.lng !== undefined;
-    const ways = [b.address_id !== undefined, pin, b.short_code !== undefined].filter(Boolean).length;
-    if (ways === 0) ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'maintenance.location_required' });
-    if (ways > 1) ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'maintenance.location_single' });
-    if (pin) {
-      if (b.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: V.required });
-      else if (b.lng === undefined) ctx.addIssue({ code: 'custom', path: ['lng'], message: V.required });
-      else if (!insideSaudi(b.lat, b.lng)) {
-        ctx.addIssue({ code: 'custom', path: ['lat'], message: 'maintenance.outside_saudi' });
-      }
-    }
-    if ((pin || b.short_code !== undefined) && b.city_id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['city_id'], message: V.required });
-    }
+    checkFutureSlot(b, ctx);
+    checkLocation(b, ctx);
   });
 export type MaintenanceRequestBody = z.output<typeof maintenanceRequestBody>;
 

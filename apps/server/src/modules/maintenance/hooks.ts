@@ -41,15 +41,24 @@ async function assertOnTheWayOpen(db: Db, orderId: number) {
   }
 }
 
+/**
+ * The rules of a visit on site, whatever the kind (an immediate maintenance, a
+ * package's visit): on the way only from its lead time, and no finishing (the
+ * kind's `finished` state) while an extra service is open.
+ */
+export async function checkVisitMove(tx: Db, orderId: number, to: string, finished: string) {
+  if (to === 'on_the_way') await assertOnTheWayOpen(tx, orderId);
+  if (to === finished && (await openExtrasCount(tx, orderId)) > 0) {
+    throw new AppError('fail', 'maintenance.open_extras', { status: 409 });
+  }
+}
+
 export const maintenanceHooks = {
   async beforeMove({ tx, order, move }: Ctx): Promise<void> {
     // The total is set only by saving an offer (the order starts at 0).
     if (move.to === 'offer_sent' && order.total <= 0) {
       throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
     }
-    if (move.to === 'on_the_way') await assertOnTheWayOpen(tx, order.id);
-    if (move.to === 'completed' && (await openExtrasCount(tx, order.id)) > 0) {
-      throw new AppError('fail', 'maintenance.open_extras', { status: 409 });
-    }
+    await checkVisitMove(tx, order.id, move.to, 'completed');
   },
 };

@@ -40,7 +40,8 @@ import { translate } from '@pool/i18n';
 import { vatRateBp } from '../cart/index.ts';
 import { listExtras, readReport } from '../field-work/index.ts';
 import { iso, ofKinds, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
-import { offerEditable, type OrderRow, type StoredLocation } from './service.ts';
+import { offerEditable, type OrderRow } from './service.ts';
+import type { StoredLocation } from './location.ts';
 
 const KIND = 'immediate_maintenance' as const;
 const o = tables.orders;

@@ -26,7 +26,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
-import { findAddress } from '../addresses/index.ts';
+import { locationOf } from './location.ts';
 import { vatRateBp } from '../cart/index.ts';
 import {
   cancelOrder,
@@ -50,15 +50,6 @@ const oi = tables.orderItems;
 const mr = tables.maintenanceRequests;
 
 export type OrderRow = typeof o.$inferSelect;
-/** The stored location (maintenance_requests.location): how it was given, and its point or code. */
-export type StoredLocation = {
-  type: 'address' | 'pin' | 'short_code';
-  address_id: number | null;
-  lat: number | null;
-  lng: number | null;
-  short_code: string | null;
-  text: string | null;
-};
 
 /** The customer's own maintenance order, or 404 (another customer's, or another kind's). */
 export async function myOrder(db: Db, userId: number, orderId: number) {
@@ -81,46 +72,6 @@ export async function findMaintenanceOrder(db: Db, orderId: number) {
 }
 
 /* ---------------------------------------------------------------- request */
-
-async function activeCity(db: Db, cityId: number) {
-  const c = tables.cities;
-  const [row] = await db
-    .select({ id: c.id })
-    .from(c)
-    .where(and(eq(c.id, cityId), eq(c.active, true)));
-  return row;
-}
-
-/** Where the visit is and its city, from one of the three ways of giving it. */
-async function locationOf(db: Db, userId: number, b: MaintenanceRequestBody) {
-  if (b.address_id !== undefined) {
-    const found = await findAddress(db, userId, b.address_id);
-    if (!found) throw fieldError('address_id', V.invalid);
-    const a = found.a;
-    const location: StoredLocation = {
-      type: 'address',
-      address_id: a.id,
-      lat: a.lat,
-      lng: a.lng,
-      short_code: null,
-      text: [found.city.nameAr, a.district, a.street, a.buildingNumber, a.postalCode, a.details]
-        .filter(Boolean)
-        .join('، '),
-    };
-    return { cityId: a.cityId, location };
-  }
-  if (!(await activeCity(db, b.city_id!))) throw fieldError('city_id', V.invalid);
-  const pin = b.lat !== undefined && b.lng !== undefined;
-  const location: StoredLocation = {
-    type: pin ? 'pin' : 'short_code',
-    address_id: null,
-    lat: pin ? b.lat! : null,
-    lng: pin ? b.lng! : null,
-    short_code: pin ? null : b.short_code!,
-    text: null,
-  };
-  return { cityId: b.city_id!, location };
-}
 
 /**
  * Creates the order (`new`, total 0 until the offer, card payment until the
