@@ -169,6 +169,26 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
   await expect(page.getByTestId('offer-view')).toContainText('507.15');
 
+  // The customer rejects it: the editor reopens with the spare part still picked from the catalogue,
+  // at the VAT rate the order's detail gives; the admin sends it again.
+  const rejected = await (
+    await customer.request.post(`/api/user/maintenance-orders/${order.id}/reject`, {
+      headers: SITE,
+      data: { reason: 'السعر مرتفع قليلاً' },
+    })
+  ).json();
+  expect(rejected.key, rejected.msg).toBe('success');
+  await open(page, `/admin/service-orders/${order.id}`);
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_rejected');
+  await expect(editor.getByTestId('offer-line-item')).toHaveValue(new RegExp(part));
+  await expect(editor.getByTestId('offer-line-name-ar')).toHaveValue('أجرة الإصلاح');
+  await expect(editor.getByTestId('offer-vat')).toContainText('15');
+  await expect(editor.getByTestId('offer-total')).toContainText('507.15');
+  await shot(page, 'admin-service-order-offer-reopened-ar');
+  await page.getByTestId('offer-send').click();
+  await page.getByTestId('offer-send-confirm').click();
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
+
   // The customer accepts and pays by sandbox card.
   await acceptAndPayByCard(customer, order.id);
 
