@@ -20,3 +20,4 @@ export * from './entries/catalogue.ts';
 export * from './entries/cms.ts';
 export * from './entries/coupons.ts';
 export * from './entries/service-items.ts';
+export * from './entries/complaints.ts';

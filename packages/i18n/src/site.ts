@@ -7,6 +7,7 @@ import arAuth from './ar/auth.ts';
 import arCart from './ar/cart.ts';
 import arChat from './ar/chat.ts';
 import arCommon from './ar/common.ts';
+import arComplaints from './ar/complaints.ts';
 import arContact from './ar/contact.ts';
 import arFieldWork from './ar/field-work.ts';
 import arFooter from './ar/footer.ts';
@@ -27,6 +28,7 @@ import enAuth from './en/auth.ts';
 import enCart from './en/cart.ts';
 import enChat from './en/chat.ts';
 import enCommon from './en/common.ts';
+import enComplaints from './en/complaints.ts';
 import enContact from './en/contact.ts';
 import enFieldWork from './en/field-work.ts';
 import enFooter from './en/footer.ts';
@@ -49,6 +51,7 @@ export const siteAr = {
   cart: arCart,
   chat: arChat,
   common: arCommon,
+  complaints: arComplaints,
   contact: arContact,
   'field-work': arFieldWork,
   footer: arFooter,
@@ -71,6 +74,7 @@ export const siteEn = {
   cart: enCart,
   chat: enChat,
   common: enCommon,
+  complaints: enComplaints,
   contact: enContact,
   'field-work': enFieldWork,
   footer: enFooter,

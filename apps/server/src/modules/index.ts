@@ -31,6 +31,7 @@ import { adminServiceItemRoutes, staffServiceItemRoutes } from './service-items/
 import maintenanceRoutes from './maintenance/routes.ts';
 import adminMaintenanceRoutes from './maintenance/admin-routes.ts';
 import chatRoutes from './chat/routes.ts';
+import { adminComplaintRoutes, userComplaintRoutes } from './complaints/routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes, { prefix: '/api' });
@@ -74,6 +75,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminMaintenanceRoutes, { prefix: '/api/admin' });
   // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
   await app.register(chatRoutes, { prefix: '/api' });
+  // Complaints and inquiries: the customer's, and the dashboard's inbox.
+  await app.register(userComplaintRoutes, { prefix: '/api/user' });
+  await app.register(adminComplaintRoutes, { prefix: '/api/admin' });
   // Stored files under /uploads (outside /api).
   await app.register(uploadsRoutes);
 }

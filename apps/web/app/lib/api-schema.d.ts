@@ -3126,6 +3126,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
           'application/x-www-form-urlencoded': {
@@ -3221,6 +3225,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
           'application/json': {
@@ -3316,6 +3324,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
         };
@@ -3601,6 +3613,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
           'application/x-www-form-urlencoded': {
@@ -3696,6 +3712,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
           'application/json': {
@@ -3791,6 +3811,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'complaints.view'
+              | 'complaints.assign'
+              | 'complaints.reply'
+              | 'complaints.close'
             )[];
           };
         };
@@ -8339,10 +8363,15 @@ export interface paths {
                 /** @description each kind: orders placed this month and its sales (paid orders and extra services) */
                 by_kind: {
                   /** @enum {string} */
-                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                   orders: number;
                   sales: number;
                 }[];
+                /** @description complaints and inquiries waiting for the management now (open or in review) */
+                open_complaints: number;
+                /** @description the median time to the first reply of the complaints filed this month, in minutes; null when none */
+                median_first_reply_minutes: number | null;
               };
             };
           };
@@ -16981,7 +17010,8 @@ export interface paths {
                 data: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                   number: string;
                   status: string;
                   customer_name: string;
@@ -17056,7 +17086,8 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                kind:
+                  'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                 number: string;
                 status: string;
                 customer_name: string;
@@ -17132,7 +17163,8 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                kind:
+                  'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                 number: string;
                 status: string;
                 customer_name: string;
@@ -17203,7 +17235,8 @@ export interface paths {
                 visits: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                   number: string;
                   status: string;
                   scheduled_at: string;
@@ -17283,7 +17316,8 @@ export interface paths {
                 visit: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                   number: string;
                   status: string;
                   scheduled_at: string;
@@ -18371,7 +18405,8 @@ export interface paths {
               data: {
                 order_id: number;
                 /** @enum {string} */
-                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                kind:
+                  'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                 number: string;
                 status: string;
                 staff: {
@@ -18444,7 +18479,8 @@ export interface paths {
               data: {
                 order_id: number;
                 /** @enum {string} */
-                kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
+                kind:
+                  'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
                 number: string;
                 status: string;
                 staff: {
@@ -23637,6 +23673,1491 @@ export interface paths {
               data: {
                 url: string;
                 thumbnail: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/complaint-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an image to attach to a complaint or a reply; send its URL in `images` */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description multipart with an `image` file (jpg, jpeg, png, gif; at most 5 MB) */
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+          'application/x-www-form-urlencoded': Record<string, never>;
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+                thumbnail: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/complaints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My complaints and inquiries, newest first, each with its state */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'inquiry' | 'complaint';
+                  /** @enum {string} */
+                  status: 'open' | 'in_review' | 'answered' | 'closed';
+                  excerpt: string;
+                  order: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'store'
+                      | 'immediate_maintenance'
+                      | 'package_subscription'
+                      | 'pool_construction'
+                      | 'package_visit';
+                  } | null;
+                  replies_count: number;
+                  created_at: string;
+                  updated_at: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * File an inquiry or a complaint
+     * @description `kind` inquiry or complaint; `text` 10 to 2,000 characters; `order_id` one of my orders (optional); `images` up to 4 URLs from POST /complaint-images. Admins who see complaints are told.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** @enum {string} */
+            kind: 'inquiry' | 'complaint';
+            text: string;
+            order_id?: number;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            /** @enum {string} */
+            kind: 'inquiry' | 'complaint';
+            text: string;
+            order_id?: number;
+            images: string[];
+          };
+          'application/json': {
+            /** @enum {string} */
+            kind: 'inquiry' | 'complaint';
+            text: string;
+            order_id?: number;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                can_reply: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/complaints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of my complaints: text, images, the replies in order, what I may do now
+     * @description Another customer's complaint answers 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                can_reply: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/complaints/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reply to the management's answer: the complaint returns to review
+     * @description Only once answered (409 otherwise).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            text: string;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            text: string;
+            images: string[];
+          };
+          'application/json': {
+            text: string;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                can_reply: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/complaints/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close my complaint after an answer
+     * @description Only once answered (409 otherwise).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                can_reply: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The inbox of complaints and inquiries, newest first, with the count of each state
+     * @description `kind`, `status`, `order_kind` (an order kind, or `none`: about no order), `age` (1d, 3d, 7d: filed longer ago), `mine` (1: assigned to me).
+     *
+     *     Requires the permission `complaints.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          kind?: 'inquiry' | 'complaint';
+          status?: 'open' | 'in_review' | 'answered' | 'closed';
+          order_kind?:
+            'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit' | 'none';
+          age?: '1d' | '3d' | '7d';
+          mine?: '1';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'inquiry' | 'complaint';
+                  /** @enum {string} */
+                  status: 'open' | 'in_review' | 'answered' | 'closed';
+                  excerpt: string;
+                  order: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    kind:
+                      | 'store'
+                      | 'immediate_maintenance'
+                      | 'package_subscription'
+                      | 'pool_construction'
+                      | 'package_visit';
+                  } | null;
+                  replies_count: number;
+                  created_at: string;
+                  updated_at: string;
+                  customer: {
+                    id: number;
+                    name: string;
+                    country_code: string;
+                    phone: string;
+                  };
+                  assignee: {
+                    id: number;
+                    name: string;
+                  } | null;
+                  first_reply_at: string | null;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+                counts: {
+                  open: number;
+                  in_review: number;
+                  answered: number;
+                  closed: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/assignees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The admins a complaint may be assigned to (those who may answer complaints)
+     * @description Requires the permission `complaints.assign`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One complaint: the customer, the text, the replies, what the state allows now
+     * @description Requires the permission `complaints.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaint-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an image to attach to a reply; send its URL in `images`
+     * @description Requires the permission `complaints.reply`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description multipart with an `image` file (jpg, jpeg, png, gif; at most 5 MB) */
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+          'application/x-www-form-urlencoded': Record<string, never>;
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+                thumbnail: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}/take': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take the complaint: assigned to me; an open one moves to review
+     * @description Requires the permission `complaints.reply`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign the complaint to an admin who may answer complaints; an open one moves to review
+     * @description Requires the permission `complaints.assign`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            admin_id: number;
+          };
+          'application/x-www-form-urlencoded': {
+            admin_id: number;
+          };
+          'application/json': {
+            admin_id: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer the complaint (`complaint_reply` to the customer); it becomes answered
+     * @description Taken first (409 while open); again while answered.
+     *
+     *     Requires the permission `complaints.reply`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            text: string;
+            images: string[];
+          };
+          'application/x-www-form-urlencoded': {
+            text: string;
+            images: string[];
+          };
+          'application/json': {
+            text: string;
+            images: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}/promise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set (or clear, when empty) the promised fix date, YYYY-MM-DD in Riyadh, today or later
+     * @description Requires the permission `complaints.reply`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            promised_fix_date?: string;
+          };
+          'application/x-www-form-urlencoded': {
+            promised_fix_date?: string;
+          };
+          'application/json': {
+            promised_fix_date?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/complaints/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the complaint (once taken)
+     * @description Requires the permission `complaints.close`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'inquiry' | 'complaint';
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'answered' | 'closed';
+                order: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  kind:
+                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                } | null;
+                replies_count: number;
+                created_at: string;
+                updated_at: string;
+                text: string;
+                images: {
+                  url: string;
+                  thumbnail: string;
+                }[];
+                promised_fix_date: string | null;
+                answered_at: string | null;
+                closed_at: string | null;
+                closed_by: ('customer' | 'admin') | null;
+                replies: {
+                  id: number;
+                  /** @enum {string} */
+                  author: 'customer' | 'admin';
+                  author_name: string;
+                  text: string;
+                  images: {
+                    url: string;
+                    thumbnail: string;
+                  }[];
+                  created_at: string;
+                }[];
+                customer: {
+                  id: number;
+                  name: string;
+                  country_code: string;
+                  phone: string;
+                };
+                assignee: {
+                  id: number;
+                  name: string;
+                } | null;
+                first_reply_at: string | null;
+                can_take: boolean;
+                can_assign: boolean;
+                can_reply: boolean;
+                can_promise: boolean;
+                can_close: boolean;
               };
             };
           };

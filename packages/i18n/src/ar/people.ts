@@ -32,4 +32,7 @@ export default {
   action_approve: 'الموافقة على المراجعة',
   action_notify: 'إرسال إشعار',
   action_cancel: 'الإلغاء والرفض',
+  action_assign: 'الإسناد إلى مشرف',
+  action_reply: 'الرد وتحديد موعد الإصلاح',
+  action_close: 'الإغلاق',
 };

@@ -65,4 +65,11 @@ export default {
     main_approve: 'Approve a main display product',
     main_reject: 'Reject a main display product change',
   },
+  complaints: {
+    take: 'Take a complaint',
+    assign: 'Assign a complaint to an admin',
+    reply: 'Reply to a complaint',
+    promise: 'Set the promised fix date of a complaint',
+    close: 'Close a complaint',
+  },
 };

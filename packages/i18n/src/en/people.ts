@@ -32,4 +32,7 @@ export default {
   action_approve: 'Approve reviews',
   action_notify: 'Send notification',
   action_cancel: 'Cancel and refuse',
+  action_assign: 'Assign to an admin',
+  action_reply: 'Reply and promise a fix date',
+  action_close: 'Close',
 };

@@ -34,6 +34,11 @@ const summary = z.object({
   by_kind: z
     .array(z.object({ kind: z.enum(ORDER_KINDS), orders: z.number(), sales: z.number() }))
     .describe('each kind: orders placed this month and its sales (paid orders and extra services)'),
+  open_complaints: z.number().describe('complaints and inquiries waiting for the management now (open or in review)'),
+  median_first_reply_minutes: z
+    .number()
+    .nullable()
+    .describe('the median time to the first reply of the complaints filed this month, in minutes; null when none'),
 });
 
 export default async function dashboardRoutes(app: App) {

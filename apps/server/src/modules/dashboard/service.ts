@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { ORDER_KINDS } from '@pool/contracts';
 import { tables, type Db } from '@pool/db';
+import { complaintsMonth } from '../complaints/index.ts';
 import { storedSettings } from '../content/index.ts';
 import { riyadhDay, visitorsPerDay } from '../visits/index.ts';
 
@@ -31,13 +32,14 @@ export async function monthSummary(db: Db, adminId: number) {
       .where(gte(c.createdAt, monthStart)),
     db.select().from(n).where(eq(n.adminId, adminId)).orderBy(desc(n.createdAt), desc(n.id)).limit(5),
   ]);
-  const store = await storeMonth(db);
+  const [store, complaints] = await Promise.all([storeMonth(db), complaintsMonth(db, monthStart)]);
   return {
     new_users: users?.count ?? 0,
     contact_messages: messages?.count ?? 0,
     unhandled_messages: messages?.unhandled ?? 0,
     newest_notifications: newest,
     ...store,
+    ...complaints,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   IconTruckDelivery,
   IconShoppingCart,
   IconClipboardList,
+  IconMessageReport,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -59,6 +60,7 @@ const ICONS: Record<PermissionGroup, typeof IconBell> = {
   orders: IconShoppingCart,
   staff: IconTools,
   service_items: IconTool,
+  complaints: IconMessageReport,
 };
 
 /** The screen of each permission group. */
@@ -89,6 +91,7 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   products: '/admin/products',
   staff: '/admin/staff',
   service_items: '/admin/service-items',
+  complaints: '/admin/complaints',
 };
 
 /**
