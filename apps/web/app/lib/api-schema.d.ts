@@ -18097,7 +18097,7 @@ export interface paths {
     put?: never;
     /**
      * Accept an extra service and pay it: by wallet at once, or by card (`redirect_url`)
-     * @description Paid exactly once under repeated taps: send an `Idempotency-Key` header (a repeat gets the first answer). An extra already paid or rejected answers 409; a card payment not completed may be started again.
+     * @description Paid exactly once under repeated taps: send an `Idempotency-Key` header (a repeat gets the first answer). An extra already paid, rejected or expired answers 409; a card payment not completed may be started again until its `pay_by` (30 minutes after it was first accepted for a card): unpaid then, it expires, and a payment completed after goes to the wallet.
      */
     post: {
       parameters: {
