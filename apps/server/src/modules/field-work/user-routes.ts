@@ -10,6 +10,7 @@ import {
   acceptExtraResult,
   envelope,
   evaluationView,
+  EXTRA_PAY_MINUTES,
   extraParams,
   idParam,
   orderExtraView,
@@ -57,8 +58,7 @@ export default async function fieldWorkUserRoutes(app: App) {
         tags,
         security,
         summary: 'Accept an extra service and pay it: by wallet at once, or by card (`redirect_url`)',
-        description:
-          'Paid exactly once under repeated taps: send an `Idempotency-Key` header (a repeat gets the first answer). An extra already paid, rejected or expired answers 409; a card payment not completed may be started again until its `pay_by` (30 minutes after it was first accepted for a card): unpaid then, it expires, and a payment completed after goes to the wallet.',
+        description: `Paid exactly once under repeated taps: send an \`Idempotency-Key\` header (a repeat gets the first answer). An extra already paid, rejected or expired answers 409; a card payment not completed may be started again until its \`pay_by\` (${EXTRA_PAY_MINUTES} minutes after it was first accepted for a card): unpaid then, it expires, and a payment completed after goes to the wallet.`,
         params: extraParams,
         body: acceptExtraBody,
         response: { 200: envelope(acceptExtraResult) },
