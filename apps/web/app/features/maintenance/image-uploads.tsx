@@ -22,18 +22,26 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
+/** The upload routes that answer a stored image's URL (`image` in a multipart form). */
+type UploadPath = '/api/user/maintenance-images' | '/api/user/complaint-images' | '/api/admin/complaint-images';
+
 export function ImageUploads({
   lang,
   value,
   onChange,
   max,
   error,
+  path = '/api/user/maintenance-images',
+  label,
 }: {
   lang: Lang;
   value: string[];
   onChange: (urls: string[]) => void;
   max: number;
   error?: React.ReactNode;
+  /** Where the pictures go (the maintenance request's by default). */
+  path?: UploadPath;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
@@ -54,7 +62,7 @@ export function ImageUploads({
       body.append('image', file);
       setProgress(0);
       try {
-        const answer = await uploadForm(lang, '/api/user/maintenance-images', body, setProgress);
+        const answer = await uploadForm(lang, path, body, setProgress);
         if (isSuccessAnswer(answer)) {
           urls = [...urls, answer.data.url];
           onChange(urls);
@@ -73,7 +81,7 @@ export function ImageUploads({
   const shown = problem ?? error;
   return (
     <Input.Wrapper
-      label={t('maintenance-site.images')}
+      label={label ?? t('maintenance-site.images')}
       description={t('maintenance-site.images_hint', { count: max })}
       error={shown}
       data-testid="images-field"
