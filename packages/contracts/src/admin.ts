@@ -30,6 +30,7 @@ export const PERMISSION_GROUPS = {
   orders: ['view', 'edit', 'cancel'],
   staff: ['view', 'create', 'edit', 'delete', 'block'],
   service_items: ['view', 'create', 'edit', 'delete'],
+  packages: ['view', 'create', 'edit', 'delete'],
   complaints: ['view', 'assign', 'reply', 'close'],
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

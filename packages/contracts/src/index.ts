@@ -21,3 +21,4 @@ export * from './entries/cms.ts';
 export * from './entries/coupons.ts';
 export * from './entries/service-items.ts';
 export * from './entries/complaints.ts';
+export * from './entries/packages.ts';

@@ -318,6 +318,8 @@ export const PACKAGE_VISIT_MACHINE = machine({
   },
   moves: [
     { from: ['scheduled', 'technician_assigned'], to: 'unscheduled', by: 'customer' },
+    // A time already past when the subscription is paid (a late card payment): the customer picks another.
+    { from: ['scheduled'], to: 'unscheduled', by: 'system' },
     { from: ['unscheduled'], to: 'scheduled', by: 'customer' },
     {
       from: ['scheduled'],

@@ -1,7 +1,7 @@
 export * from './client.ts';
 export * from './errors.ts';
 export * from './jobs.ts';
-export type { RevokeReason } from './schema/users.ts';
+export type { RevokeReason } from './schema/columns.ts';
 export * from './factories.ts';
 export * as tables from './schema/index.ts';
 export { seed, DEMO_CUSTOMER, DEMO_TECHNICIAN, DEFAULT_SETTINGS, type SeedOptions } from './seed.ts';

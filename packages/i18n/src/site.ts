@@ -16,6 +16,7 @@ import arMaintenanceSite from './ar/maintenance-site.ts';
 import arNav from './ar/nav.ts';
 import arNotifications from './ar/notifications.ts';
 import arOrders from './ar/orders.ts';
+import arPackages from './ar/packages.ts';
 import arPages from './ar/pages.ts';
 import arProfile from './ar/profile.ts';
 import arPush from './ar/push.ts';
@@ -37,6 +38,7 @@ import enMaintenanceSite from './en/maintenance-site.ts';
 import enNav from './en/nav.ts';
 import enNotifications from './en/notifications.ts';
 import enOrders from './en/orders.ts';
+import enPackages from './en/packages.ts';
 import enPages from './en/pages.ts';
 import enProfile from './en/profile.ts';
 import enPush from './en/push.ts';
@@ -60,6 +62,7 @@ export const siteAr = {
   nav: arNav,
   notifications: arNotifications,
   orders: arOrders,
+  packages: arPackages,
   pages: arPages,
   profile: arProfile,
   push: arPush,
@@ -83,6 +86,7 @@ export const siteEn = {
   nav: enNav,
   notifications: enNotifications,
   orders: enOrders,
+  packages: enPackages,
   pages: enPages,
   profile: enProfile,
   push: enPush,

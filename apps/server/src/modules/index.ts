@@ -29,6 +29,8 @@ import fieldWorkUserRoutes from './field-work/user-routes.ts';
 import fieldWorkAdminRoutes from './field-work/admin-routes.ts';
 import { adminServiceItemRoutes, staffServiceItemRoutes } from './service-items/routes.ts';
 import maintenanceRoutes from './maintenance/routes.ts';
+import adminPackageRoutes from './packages/admin-routes.ts';
+import packageRoutes from './packages/routes.ts';
 import adminMaintenanceRoutes from './maintenance/admin-routes.ts';
 import chatRoutes from './chat/routes.ts';
 import { adminComplaintRoutes, userComplaintRoutes } from './complaints/routes.ts';
@@ -72,6 +74,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(staffServiceItemRoutes, { prefix: '/api/staff' });
   // Immediate maintenance (issue 10): the customer's requests and orders, the dashboard's service orders.
   await app.register(maintenanceRoutes, { prefix: '/api/user' });
+  await app.register(packageRoutes, { prefix: '/api/user' });
+  await app.register(adminPackageRoutes, { prefix: '/api/admin' });
   await app.register(adminMaintenanceRoutes, { prefix: '/api/admin' });
   // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
   await app.register(chatRoutes, { prefix: '/api' });

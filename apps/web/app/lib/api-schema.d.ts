@@ -3126,6 +3126,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3225,6 +3229,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3324,6 +3332,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3613,6 +3625,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3712,6 +3728,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3811,6 +3831,10 @@ export interface paths {
               | 'service_items.create'
               | 'service_items.edit'
               | 'service_items.delete'
+              | 'packages.view'
+              | 'packages.create'
+              | 'packages.edit'
+              | 'packages.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -8363,8 +8387,7 @@ export interface paths {
                 /** @description each kind: orders placed this month and its sales (paid orders and extra services) */
                 by_kind: {
                   /** @enum {string} */
-                  kind:
-                    'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                  kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
                   orders: number;
                   sales: number;
                 }[];
@@ -20488,6 +20511,1411 @@ export interface paths {
                 can_cancel: boolean;
                 can_rate: boolean;
                 can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/packages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The packages on sale, in the request language */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name: string;
+                description: string;
+                features: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas */
+                vat: number;
+                /** @description halalas: what the customer pays */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/packages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One package on sale (404 when not) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name: string;
+                description: string;
+                features: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas */
+                vat: number;
+                /** @description halalas: what the customer pays */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/packages/{id}/subscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Subscribe: exactly as many visit times as the package has visits, the place, wallet or card
+     * @description Each slot a Riyadh `date` and `time` in the future and within the validity; a wallet pays at once (the visits are made), a card answers the payment page (`redirect_url`); unpaid, it is cancelled after 2 hours. Repeat with the same `Idempotency-Key` for the same answer.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            slots: {
+              date: string;
+              time: string;
+            }[];
+            address_id?: number;
+            lat?: number;
+            lng?: number;
+            short_code?: string;
+            city_id?: number;
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                subscription: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                  package_id: number;
+                  name: string;
+                  visits_total: number;
+                  visits_done: number;
+                  visits_remaining: number;
+                  /** @description halalas paid for the period, VAT included */
+                  total: number;
+                  /** @enum {string} */
+                  payment_method: 'electronic' | 'wallet';
+                  starts_at: string | null;
+                  ends_at: string | null;
+                  auto_renew: boolean;
+                  period: number;
+                  pay_by: string | null;
+                  location_text: string | null;
+                  /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                  refund_if_cancelled: number;
+                  can_cancel: boolean;
+                  can_renew: boolean;
+                  visits: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    status:
+                      | 'unscheduled'
+                      | 'scheduled'
+                      | 'technician_assigned'
+                      | 'on_the_way'
+                      | 'arrived'
+                      | 'done'
+                      | 'cancelled';
+                    /** @description ISO instant; null while unscheduled */
+                    scheduled_at: string | null;
+                    staff: {
+                      id: number;
+                      name: string;
+                      image: string | null;
+                    } | null;
+                    /** @description the customer may take it back to pick another time (24 h or more before) */
+                    can_cancel: boolean;
+                    can_reschedule: boolean;
+                  }[];
+                  created_at: string;
+                };
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My subscriptions ("my packages"), newest first, with their visits */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          status?: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                  package_id: number;
+                  name: string;
+                  visits_total: number;
+                  visits_done: number;
+                  visits_remaining: number;
+                  /** @description halalas paid for the period, VAT included */
+                  total: number;
+                  /** @enum {string} */
+                  payment_method: 'electronic' | 'wallet';
+                  starts_at: string | null;
+                  ends_at: string | null;
+                  auto_renew: boolean;
+                  period: number;
+                  pay_by: string | null;
+                  location_text: string | null;
+                  /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                  refund_if_cancelled: number;
+                  can_cancel: boolean;
+                  can_renew: boolean;
+                  visits: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    status:
+                      | 'unscheduled'
+                      | 'scheduled'
+                      | 'technician_assigned'
+                      | 'on_the_way'
+                      | 'arrived'
+                      | 'done'
+                      | 'cancelled';
+                    /** @description ISO instant; null while unscheduled */
+                    scheduled_at: string | null;
+                    staff: {
+                      id: number;
+                      name: string;
+                      image: string | null;
+                    } | null;
+                    /** @description the customer may take it back to pick another time (24 h or more before) */
+                    can_cancel: boolean;
+                    can_reschedule: boolean;
+                  }[];
+                  created_at: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/subscriptions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my subscriptions */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                package_id: number;
+                name: string;
+                visits_total: number;
+                visits_done: number;
+                visits_remaining: number;
+                /** @description halalas paid for the period, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                starts_at: string | null;
+                ends_at: string | null;
+                auto_renew: boolean;
+                period: number;
+                pay_by: string | null;
+                location_text: string | null;
+                /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                can_renew: boolean;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                  } | null;
+                  /** @description the customer may take it back to pick another time (24 h or more before) */
+                  can_cancel: boolean;
+                  can_reschedule: boolean;
+                }[];
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/subscriptions/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel my subscription: its open visits are cancelled, the unused share refunded to the wallet */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                package_id: number;
+                name: string;
+                visits_total: number;
+                visits_done: number;
+                visits_remaining: number;
+                /** @description halalas paid for the period, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                starts_at: string | null;
+                ends_at: string | null;
+                auto_renew: boolean;
+                period: number;
+                pay_by: string | null;
+                location_text: string | null;
+                /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                can_renew: boolean;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                  } | null;
+                  /** @description the customer may take it back to pick another time (24 h or more before) */
+                  can_cancel: boolean;
+                  can_reschedule: boolean;
+                }[];
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/subscriptions/{id}/auto-renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn the automatic renewal on or off (the wallet is charged at the end of the period) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            auto_renew: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                package_id: number;
+                name: string;
+                visits_total: number;
+                visits_done: number;
+                visits_remaining: number;
+                /** @description halalas paid for the period, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                starts_at: string | null;
+                ends_at: string | null;
+                auto_renew: boolean;
+                period: number;
+                pay_by: string | null;
+                location_text: string | null;
+                /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                can_renew: boolean;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                  } | null;
+                  /** @description the customer may take it back to pick another time (24 h or more before) */
+                  can_cancel: boolean;
+                  can_reschedule: boolean;
+                }[];
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a visit back (24 hours or more before it) to pick another time; answers its subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                package_id: number;
+                name: string;
+                visits_total: number;
+                visits_done: number;
+                visits_remaining: number;
+                /** @description halalas paid for the period, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                starts_at: string | null;
+                ends_at: string | null;
+                auto_renew: boolean;
+                period: number;
+                pay_by: string | null;
+                location_text: string | null;
+                /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                can_renew: boolean;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                  } | null;
+                  /** @description the customer may take it back to pick another time (24 h or more before) */
+                  can_cancel: boolean;
+                  can_reschedule: boolean;
+                }[];
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pick a visit's time (in the future, within the subscription's period); answers its subscription */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            date: string;
+            time: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                package_id: number;
+                name: string;
+                visits_total: number;
+                visits_done: number;
+                visits_remaining: number;
+                /** @description halalas paid for the period, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                starts_at: string | null;
+                ends_at: string | null;
+                auto_renew: boolean;
+                period: number;
+                pay_by: string | null;
+                location_text: string | null;
+                /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                can_renew: boolean;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                  } | null;
+                  /** @description the customer may take it back to pick another time (24 h or more before) */
+                  can_cancel: boolean;
+                  can_reschedule: boolean;
+                }[];
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Maintenance packages (deleted ones aside), in the site’s order
+     * @description `status` active or inactive, `q` searches both names; with the VAT rate (percent).
+     *
+     *     Requires the permission `packages.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          q?: string;
+          status?: 'active' | 'inactive';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  name_ar: string;
+                  name_en: string;
+                  description_ar: string;
+                  description_en: string;
+                  features_ar: string[];
+                  features_en: string[];
+                  /** @description halalas, before VAT */
+                  price: number;
+                  /** @description halalas, VAT included at the current rate */
+                  price_with_vat: number;
+                  visits: number;
+                  validity_days: number;
+                  is_active: boolean;
+                  sort: number;
+                  active_subscriptions: number;
+                  created_at: string;
+                  updated_at: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+                /** @description percent */
+                vat_rate: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a package
+     * @description `price_sar`: riyals before VAT as typed (at most 2 decimals), stored in halalas.
+     *
+     *     Requires the permission `packages.create`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name_ar: string;
+            name_en: string;
+            description_ar?: string;
+            description_en?: string;
+            /** @default [] */
+            features_ar?: string[];
+            /** @default [] */
+            features_en?: string[];
+            price_sar: string | number;
+            visits: number;
+            validity_days: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                description_ar: string;
+                description_en: string;
+                features_ar: string[];
+                features_en: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+                is_active: boolean;
+                sort: number;
+                active_subscriptions: number;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One package
+     * @description Requires the permission `packages.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                description_ar: string;
+                description_en: string;
+                features_ar: string[];
+                features_en: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+                is_active: boolean;
+                sort: number;
+                active_subscriptions: number;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Edit a package (subscriptions already sold keep what they bought)
+     * @description Requires the permission `packages.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name_ar: string;
+            name_en: string;
+            description_ar?: string;
+            description_en?: string;
+            /** @default [] */
+            features_ar?: string[];
+            /** @default [] */
+            features_en?: string[];
+            price_sar: string | number;
+            visits: number;
+            validity_days: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                description_ar: string;
+                description_en: string;
+                features_ar: string[];
+                features_en: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+                is_active: boolean;
+                sort: number;
+                active_subscriptions: number;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Delete a package (its subscriptions keep what they bought)
+     * @description Requires the permission `packages.delete`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages/{id}/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Offer the package on the site again
+     * @description Requires the permission `packages.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                description_ar: string;
+                description_en: string;
+                features_ar: string[];
+                features_en: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+                is_active: boolean;
+                sort: number;
+                active_subscriptions: number;
+                created_at: string;
+                updated_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/packages/{id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop selling the package
+     * @description Requires the permission `packages.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                description_ar: string;
+                description_en: string;
+                features_ar: string[];
+                features_en: string[];
+                /** @description halalas, before VAT */
+                price: number;
+                /** @description halalas, VAT included at the current rate */
+                price_with_vat: number;
+                visits: number;
+                validity_days: number;
+                is_active: boolean;
+                sort: number;
+                active_subscriptions: number;
+                created_at: string;
+                updated_at: string;
               };
             };
           };

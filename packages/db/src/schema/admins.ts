@@ -1,7 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, tz, updatedAt } from './columns.ts';
-import type { RevokeReason } from './users.ts';
+import { createdAt, tz, updatedAt, type RevokeReason } from './columns.ts';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),

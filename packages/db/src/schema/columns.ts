@@ -7,3 +7,6 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 export const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Why a session token stopped working (customers', admins' and staff's tokens). */
+export type RevokeReason = 'sign_out' | 'blocked' | 'deleted' | 'phone_change' | 'password' | 'role' | 'expired';

@@ -17,8 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { RevokeReason } from './users.ts';
-import { createdAt, tz, updatedAt } from './columns.ts';
+import { createdAt, tz, updatedAt, type RevokeReason } from './columns.ts';
 import { cities } from './geo.ts';
 
 /** Working hours per weekday (0 = Sunday), `HH:MM` in Asia/Riyadh; a day off is absent. */

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tz, updatedAt } from './columns.ts';
+import { createdAt, tz, updatedAt, type RevokeReason } from './columns.ts';
 import { cities } from './geo.ts';
 import { staff } from './staff.ts';
 
@@ -49,7 +49,6 @@ export const users = pgTable(
 );
 
 /** Why a session ended (SECURITY.md 11, 34). */
-export type RevokeReason = 'sign_out' | 'blocked' | 'deleted' | 'phone_change' | 'password' | 'role' | 'expired';
 
 /** Bearer tokens of customers and guests, stored as SHA-256 of the random token. */
 export const userTokens = pgTable(

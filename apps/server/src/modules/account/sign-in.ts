@@ -6,7 +6,7 @@ import type { Session } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { issueUserToken, type SessionOrigin } from '../../lib/sessions.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { registerUserDevice } from '../notifications/index.ts';
+import { registerDevice } from '../push/index.ts';
 import { assertCanCheck } from './limits.ts';
 import type { CheckResult } from './otp.ts';
 import { findUserByPhone, type Phone } from './phones.ts';
@@ -52,8 +52,8 @@ export async function checkLoginCode(
     }
     const token = await issueUserToken(tx, user!.id, input.deviceType, input.origin);
     if (input.deviceId) {
-      const device = { id: input.deviceId, type: input.deviceType, lang: user!.lang === 'en' ? 'en' : 'ar' } as const;
-      await registerUserDevice(tx, user!.id, device);
+      const lang = user!.lang === 'en' ? 'en' : 'ar';
+      await registerDevice(tx, { userId: user!.id }, { deviceId: input.deviceId, deviceType: input.deviceType, lang });
     }
     return { result, session: toSession(user!, token) };
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, notificationItem, ORDER_KINDS } from '@pool/contracts';
+import { envelope, notificationItem, SOLD_ORDER_KINDS } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { toItem } from '../notifications/index.ts';
 import { monthSummary } from './service.ts';
@@ -32,7 +32,7 @@ const summary = z.object({
   ),
   sold_out: z.array(z.object({ id: z.number(), name: z.string() })),
   by_kind: z
-    .array(z.object({ kind: z.enum(ORDER_KINDS), orders: z.number(), sales: z.number() }))
+    .array(z.object({ kind: z.enum(SOLD_ORDER_KINDS), orders: z.number(), sales: z.number() }))
     .describe('each kind: orders placed this month and its sales (paid orders and extra services)'),
   open_complaints: z.number().describe('complaints and inquiries waiting for the management now (open or in review)'),
   median_first_reply_minutes: z

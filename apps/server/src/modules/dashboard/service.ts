@@ -4,8 +4,8 @@
  * visitors, sales (paid orders and paid extra services) against the monthly
  * target, daily series for the charts, the newest orders and the sold-out products.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import { ORDER_KINDS } from '@pool/contracts';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { SOLD_ORDER_KINDS, type OrderKind } from '@pool/contracts';
 import { tables, type Db } from '@pool/db';
 import { complaintsMonth } from '../complaints/index.ts';
 import { storedSettings } from '../content/index.ts';
@@ -67,8 +67,13 @@ function extrasMonth(db: Db) {
     .groupBy(day, o.kind);
 }
 
+/** A package visit's extra services are the subscription's sales (ADR 0018). */
+const soldAs = (kind: OrderKind) => (kind === 'package_visit' ? 'package_subscription' : kind);
+
 async function storeMonth(db: Db) {
   const o = tables.orders;
+  // What customers ordered: a package's visits are inside their subscription.
+  const sold = inArray(o.kind, [...SOLD_ORDER_KINDS]);
   const p = tables.products;
   const day = sql<string>`to_char(${o.paidAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
   const [[orders], daily, visits, settings, newestOrders, soldOut, kinds, extras] = await Promise.all([
@@ -78,7 +83,7 @@ async function storeMonth(db: Db) {
         pending: sql<number>`count(*) filter (where ${o.status} = 'pending_payment')::int`,
       })
       .from(o)
-      .where(gte(o.createdAt, monthStart)),
+      .where(and(sold, gte(o.createdAt, monthStart))),
     // Sales: paid this month and not cancelled or refused since (refunded orders give their money back).
     db
       .select({ day, orders: sql<number>`count(*)::int`, sales: sql<number>`coalesce(sum(${o.total}), 0)::int` })
@@ -100,6 +105,7 @@ async function storeMonth(db: Db) {
       })
       .from(o)
       .innerJoin(tables.users, eq(tables.users.id, o.userId))
+      .where(sold)
       .orderBy(desc(o.createdAt), desc(o.id))
       .limit(NEWEST_ORDERS),
     db
@@ -116,7 +122,7 @@ async function storeMonth(db: Db) {
         sales: sql<number>`coalesce(sum(${o.total}) filter (where ${o.paidAt} >= ${monthStart} and ${notInArray(o.status, NOT_SALES)}), 0)::int`,
       })
       .from(o)
-      .where(or(gte(o.createdAt, monthStart), gte(o.paidAt, monthStart)))
+      .where(and(sold, or(gte(o.createdAt, monthStart), gte(o.paidAt, monthStart))))
       .groupBy(o.kind),
     extrasMonth(db),
   ]);
@@ -126,9 +132,9 @@ async function storeMonth(db: Db) {
     else daily.push({ day: x.day, orders: 0, sales: x.sales });
   }
   const sales = daily.reduce((sum, d) => sum + d.sales, 0);
-  const byKind = ORDER_KINDS.map((kind) => {
+  const byKind = SOLD_ORDER_KINDS.map((kind) => {
     const k = kinds.find((row) => row.kind === kind);
-    const extra = extras.filter((x) => x.kind === kind).reduce((sum, x) => sum + x.sales, 0);
+    const extra = extras.filter((x) => soldAs(x.kind) === kind).reduce((sum, x) => sum + x.sales, 0);
     return { kind, orders: k?.orders ?? 0, sales: (k?.sales ?? 0) + extra };
   });
   return {

@@ -31,7 +31,8 @@ export async function emit(tx: Db, event: DomainEvent) {
 export const withinTransaction = (app: App, tx: Db) => Object.create(app, { db: { value: tx } }) as App;
 
 /**
- * Delivers every due event to `subscribers`, batch by batch; answers how many
+ * Delivers every due event to `subscribers`, batch by batch, the events the
+ * subscribers emit included; answers how many
  * were delivered. A subscriber's failure rolls back that event's writes only
  * (a savepoint) and schedules it again.
  */
@@ -73,6 +74,7 @@ export async function deliverEvents(app: App, subscribers: readonly Subscriber[]
       return rows.length;
     });
     delivered += n;
-    if (n < BATCH) return delivered;
+    // Until a run finds nothing due: a subscriber may have emitted events of its own (a visit done completes its subscription).
+    if (n === 0) return delivered;
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
+import { registerDevice } from '../push/index.ts';
 import * as service from './service.ts';
 
 /** Without `is_notify` the switch flips the current value (Fastify passes a missing body as null). */
@@ -94,8 +95,12 @@ export default async function notificationsRoutes(app: App) {
     },
   );
 
-  const device = async (req: { user: { id: number } | null; lang: Lang }, input: z.output<typeof deviceQuery>) =>
-    service.registerUserDevice(app.db, uid(req), { id: input.device_id, type: input.device_type, lang: req.lang });
+  /** Binds the push token to the customer (it moves over from whoever had it) and answers the notify flag. */
+  const device = async (req: { user: { id: number } | null; lang: Lang }, input: z.output<typeof deviceQuery>) => {
+    const owner = { userId: uid(req) };
+    await registerDevice(app.db, owner, { deviceId: input.device_id, deviceType: input.device_type, lang: req.lang });
+    return service.isNotifyOn(app.db, owner.userId);
+  };
 
   app.get(
     '/device',

@@ -2,7 +2,6 @@
 import { and, count, desc, eq, inArray, isNull, not, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { NOTIFICATIONS_PER_PAGE, type Lang, type NotificationItem } from '@pool/contracts';
-import { registerDevice } from '../push/index.ts';
 
 const n = tables.notifications;
 const mine = (userId: number) => eq(n.userId, userId);
@@ -92,9 +91,8 @@ export async function setNotify(db: Db, userId: number, value?: boolean) {
   return row!.isNotify;
 }
 
-/** Binds a push token to the user (it moves over when another account used it) and answers the notify flag. */
-export async function registerUserDevice(db: Db, userId: number, device: { id: string; type: string; lang: Lang }) {
-  await registerDevice(db, { userId }, { deviceId: device.id, deviceType: device.type, lang: device.lang });
+/** Whether the customer's notifications are on. */
+export async function isNotifyOn(db: Db, userId: number) {
   const [user] = await db
     .select({ isNotify: tables.users.isNotify })
     .from(tables.users)

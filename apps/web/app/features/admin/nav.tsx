@@ -28,6 +28,7 @@ import {
   IconShoppingCart,
   IconClipboardList,
   IconMessageReport,
+  IconRepeat,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -60,6 +61,7 @@ const ICONS: Record<PermissionGroup, typeof IconBell> = {
   orders: IconShoppingCart,
   staff: IconTools,
   service_items: IconTool,
+  packages: IconRepeat,
   complaints: IconMessageReport,
 };
 

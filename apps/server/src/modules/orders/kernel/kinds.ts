@@ -4,6 +4,7 @@
  */
 import type { OrderKind } from '@pool/contracts';
 import { maintenanceHooks } from '../../maintenance/index.ts';
+import { packageVisitHooks } from '../../packages/index.ts';
 import { storeHooks } from '../store-hooks.ts';
 import type { KindHooks } from './hooks.ts';
 
@@ -12,7 +13,7 @@ const KIND_HOOKS: Record<OrderKind, KindHooks> = {
   immediate_maintenance: maintenanceHooks,
   package_subscription: {},
   pool_construction: {},
-  package_visit: {},
+  package_visit: packageVisitHooks,
 };
 
 export const hooksOf = (kind: OrderKind): KindHooks => KIND_HOOKS[kind];

@@ -1,0 +1,209 @@
+/**
+ * Scheduled maintenance for customers (under /api/user): the packages on sale,
+ * subscribing, my subscriptions ("my packages") with their visits, cancelling
+ * (pro rata refund to the wallet), the automatic renewal switch, and taking a
+ * visit back or picking its new time.
+ */
+import {
+  autoRenewBody,
+  envelope,
+  idParam,
+  paginated,
+  publicPackage,
+  rescheduleBody,
+  subscribeBody,
+  subscribed,
+  subscriptionsQuery,
+  subscriptionView,
+} from '@pool/contracts';
+import { z } from 'zod';
+import type { App } from '../../app-type.ts';
+import { notFound } from '../../lib/errors.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
+import { pages } from '../orders/index.ts';
+import { publicPackage as findPublicPackage, publicPackages } from './catalogue.ts';
+import {
+  cancelSubscription,
+  listMySubscriptions,
+  mySubscription,
+  setAutoRenew,
+  subscribe,
+  SUBSCRIPTIONS_PER_PAGE,
+} from './subscriptions.ts';
+import { subscriptionViews } from './views.ts';
+import { cancelVisit, rescheduleVisit } from './visits.ts';
+
+const tags = ['packages'];
+const security = [{ bearer: [] }];
+
+export default async function packageRoutes(app: App) {
+  const signedIn = app.requireUser();
+  const view = async (userId: number, id: number, lang: 'ar' | 'en') => {
+    const [one] = await subscriptionViews(app.db, [await mySubscription(app.db, userId, id)], lang);
+    return one!;
+  };
+  const visitAnswer = async (userId: number, visit: { parentId: number | null }, lang: 'ar' | 'en') =>
+    view(userId, visit.parentId!, lang);
+
+  app.get(
+    '/packages',
+    {
+      schema: {
+        tags,
+        summary: 'The packages on sale, in the request language',
+        response: { 200: envelope(z.array(publicPackage)) },
+      },
+    },
+    async (req, reply) => reply.ok(await publicPackages(app.db, req.lang)),
+  );
+
+  app.get(
+    '/packages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One package on sale (404 when not)',
+        params: idParam,
+        response: { 200: envelope(publicPackage) },
+      },
+    },
+    async (req, reply) => {
+      const found = await findPublicPackage(app.db, req.params.id, req.lang);
+      if (!found) throw notFound();
+      return reply.ok(found);
+    },
+  );
+
+  app.post(
+    '/packages/:id/subscribe',
+    {
+      ...idempotentRoute(app, 'packages.subscribe'),
+      schema: {
+        tags,
+        security,
+        summary: 'Subscribe: exactly as many visit times as the package has visits, the place, wallet or card',
+        description:
+          'Each slot a Riyadh `date` and `time` in the future and within the validity; a wallet pays at once (the visits are made), a card answers the payment page (`redirect_url`); unpaid, it is cancelled after 2 hours. Repeat with the same `Idempotency-Key` for the same answer.',
+        params: idParam,
+        body: subscribeBody,
+        response: { 200: envelope(subscribed) },
+      },
+    },
+    async (req, reply) => {
+      const { order, redirectUrl } = await subscribe(app, req.user!.id, req.params.id, req.body, req.lang);
+      const subscription = await view(req.user!.id, order.id, req.lang);
+      return reply.ok({ subscription, redirect_url: redirectUrl }, 'packages.subscribed');
+    },
+  );
+
+  app.get(
+    '/subscriptions',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My subscriptions ("my packages"), newest first, with their visits',
+        querystring: subscriptionsQuery,
+        response: { 200: envelope(paginated(subscriptionView)) },
+      },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listMySubscriptions(app.db, req.user!.id, req.query);
+      return reply.ok({
+        data: await subscriptionViews(app.db, rows, req.lang),
+        pagination: pages(total, SUBSCRIPTIONS_PER_PAGE, req.query.page),
+      });
+    },
+  );
+
+  app.get(
+    '/subscriptions/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'One of my subscriptions',
+        params: idParam,
+        response: { 200: envelope(subscriptionView) },
+      },
+    },
+    async (req, reply) => reply.ok(await view(req.user!.id, req.params.id, req.lang)),
+  );
+
+  app.post(
+    '/subscriptions/:id/cancel',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel my subscription: its open visits are cancelled, the unused share refunded to the wallet',
+        params: idParam,
+        response: { 200: envelope(subscriptionView) },
+      },
+    },
+    async (req, reply) => {
+      await cancelSubscription(app, req.user!.id, req.params.id);
+      return reply.ok(await view(req.user!.id, req.params.id, req.lang), 'packages.cancelled');
+    },
+  );
+
+  app.post(
+    '/subscriptions/:id/auto-renew',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Turn the automatic renewal on or off (the wallet is charged at the end of the period)',
+        params: idParam,
+        body: autoRenewBody,
+        response: { 200: envelope(subscriptionView) },
+      },
+    },
+    async (req, reply) => {
+      await setAutoRenew(app, req.user!.id, req.params.id, req.body.auto_renew);
+      const msg = req.body.auto_renew ? 'packages.auto_renew_on' : 'packages.auto_renew_off';
+      return reply.ok(await view(req.user!.id, req.params.id, req.lang), msg);
+    },
+  );
+
+  app.post(
+    '/package-visits/:id/cancel',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a visit back (24 hours or more before it) to pick another time; answers its subscription',
+        params: idParam,
+        response: { 200: envelope(subscriptionView) },
+      },
+    },
+    async (req, reply) => {
+      const visit = await cancelVisit(app, req.user!.id, req.params.id);
+      return reply.ok(await visitAnswer(req.user!.id, visit, req.lang), 'packages.visit_cancelled');
+    },
+  );
+
+  app.post(
+    '/package-visits/:id/schedule',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Pick a visit's time (in the future, within the subscription's period); answers its subscription",
+        params: idParam,
+        body: rescheduleBody,
+        response: { 200: envelope(subscriptionView) },
+      },
+    },
+    async (req, reply) => {
+      const visit = await rescheduleVisit(app, req.user!.id, req.params.id, req.body);
+      return reply.ok(await visitAnswer(req.user!.id, visit, req.lang), 'packages.visit_scheduled');
+    },
+  );
+}

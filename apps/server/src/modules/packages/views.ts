@@ -1,0 +1,61 @@
+/** A subscription as the customer reads it: the package as subscribed, its period, its visits and what cancelling returns. */
+import { nextStates, type Lang, type PackageVisitView, type SubscriptionView } from '@pool/contracts';
+import type { Db } from '@pool/db';
+import type { StoredLocation } from '../maintenance/index.ts';
+import { cancellableAt } from './hooks.ts';
+import { OPEN_VISIT_STATES, refundFor, visitsOf, type mySubscription } from './subscriptions.ts';
+
+type Row = Awaited<ReturnType<typeof mySubscription>>;
+type VisitRow = Awaited<ReturnType<typeof visitsOf>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function visitView(v: VisitRow, subscriptionActive: boolean): PackageVisitView {
+  const status = v.order.status as PackageVisitView['status'];
+  const customerMoves = nextStates('package_visit', status, 'customer');
+  return {
+    id: v.order.id,
+    number: v.order.number,
+    status,
+    scheduled_at: status === 'unscheduled' ? null : iso(v.at),
+    staff: v.staff?.id ? { id: v.staff.id, name: v.staff.name, image: v.staff.image } : null,
+    can_cancel: customerMoves.includes('unscheduled') && cancellableAt(v.at),
+    can_reschedule: subscriptionActive && customerMoves.includes('scheduled'),
+  };
+}
+
+export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promise<SubscriptionView[]> {
+  const visits = await visitsOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  return rows.map(({ order, sub }) => {
+    const active = order.status === 'active';
+    const mine = visits.filter((v) => v.order.parentId === order.id);
+    const remaining = mine.filter((v) => OPEN_VISIT_STATES.includes(v.order.status)).length;
+    const location = sub.location as StoredLocation;
+    return {
+      id: order.id,
+      number: order.number,
+      status: order.status as SubscriptionView['status'],
+      package_id: sub.packageId,
+      name: lang === 'en' ? sub.nameEn : sub.nameAr,
+      visits_total: sub.visits,
+      visits_done: mine.filter((v) => v.order.status === 'done').length,
+      visits_remaining: active ? remaining : 0,
+      total: order.total,
+      payment_method: order.paymentMethod,
+      starts_at: iso(sub.startsAt),
+      ends_at: iso(sub.endsAt),
+      auto_renew: sub.autoRenew,
+      period: sub.period,
+      pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
+      location_text: location.text ?? location.short_code ?? null,
+      refund_if_cancelled: active ? refundFor(order.total, sub.visits, remaining) : 0,
+      can_cancel: nextStates('package_subscription', order.status, 'customer').includes('cancelled'),
+      can_renew: false,
+      visits: mine.map((v) => visitView(v, active)),
+      created_at: order.createdAt.toISOString(),
+    };
+  });
+}

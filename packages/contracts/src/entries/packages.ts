@@ -1,0 +1,2 @@
+/** `@pool/contracts/packages`. Scheduled maintenance: packages, subscriptions and their visits (site and dashboard). */
+export * from '../packages.ts';
