@@ -57,9 +57,13 @@ export function soonSlot(now = Date.now()) {
 export const dayTabOf = (date: string): 'today' | 'tomorrow' =>
   date === riyadhAt(Date.now()).date ? 'today' : 'tomorrow';
 
+/** Taps a view of the staff day page's switcher (`today`, `tomorrow`, `finished`), in any language. */
+export const switchView = (page: Page, view: string) =>
+  page.getByTestId('day-switch').locator(`label[for$="-${view}"]`).click();
+
 /** Opens the day of `date` on the staff day page (its tab; today's is the page's own). */
 export async function openDayOf(page: Page, date: string) {
   const tab = dayTabOf(date);
-  await page.getByTestId('day-switch').locator(`input[value="${tab}"]`).check({ force: true });
+  await switchView(page, tab);
   await expect(page).toHaveURL(tab === 'tomorrow' ? /\/staff\?day=tomorrow$/ : /\/staff$/);
 }

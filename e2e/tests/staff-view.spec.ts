@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminPost, adminToken, clientIp, expectAccessible, newPhone, open, shot, signUpByApi } from './support.ts';
-import { move, openDayOf, signIn, soonSlot } from './staff-steps.ts';
+import { move, openDayOf, signIn, soonSlot, switchView } from './staff-steps.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -142,7 +142,7 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expect(page.getByTestId('order-problem')).toContainText('The pump stopped');
   await expect(page.getByTestId('visit-when')).toContainText(setup.slot.time);
   await expect(page.getByTestId('chat-unread')).toHaveText('1');
-  await expect(page.getByTestId('open-chat')).toHaveAccessibleName('Chat with the customer, 1 unread message');
+  await expect(page.getByTestId('open-chat')).toHaveAccessibleName('Chat with the customer (1 unread message)');
   await move(page, 'on_the_way', '20');
   await expect(page.getByTestId('visit-status')).toHaveAttribute('data-status', 'on_the_way');
   await expect(page.getByTestId('eta-at')).toContainText('Expected at');
@@ -241,7 +241,7 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
 
   // The finished visit left the day; the finished list has it, and opens its report (read only).
   await open(page, '/en/staff');
-  await page.getByTestId('day-switch').locator('input[value="finished"]').check({ force: true });
+  await switchView(page, 'finished');
   await expect(page).toHaveURL(/\/en\/staff\?show=finished$/);
   const done = page.getByTestId('finished-card').filter({ hasText: order.number });
   await expect(done.getByTestId('visit-status')).toHaveAttribute('data-status', 'completed');

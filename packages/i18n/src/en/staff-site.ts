@@ -105,7 +105,7 @@ export default {
   readings: 'Water readings',
   chat_title: 'Chat with the customer',
   chat_open: 'Chat with the customer',
-  chat_open_unread_one: 'Chat with the customer, {{count}} unread message',
-  chat_open_unread_other: 'Chat with the customer, {{count}} unread messages',
+  chat_unread_one: '({{count}} unread message)',
+  chat_unread_other: '({{count}} unread messages)',
   live_updated: 'The order was updated',
 };

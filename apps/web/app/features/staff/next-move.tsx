@@ -11,7 +11,7 @@ import {
   riyadhDayAndTime,
 } from '@pool/contracts/field-work';
 import type { Answer } from '../../lib/envelope.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import type { Lang } from '../../lib/lang.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -27,10 +27,10 @@ const ICONS = { on_the_way: IconCar, arrived: IconMapPinCheck, completed: IconCi
 /** "Finished" is one word for the field team whatever the kind calls it. */
 const confirmKey = (m: Move) => (m === 'done' ? 'completed' : m);
 
-/** When "on the way" opens: its time today in Riyadh, or the date and time of another day. */
+/** When "on the way" opens: its time (`HH:MM`, Riyadh) today, with its date another day. */
 function opensText(lang: Lang, at: Date, now: number) {
-  const day = riyadhDayAndTime(at);
-  return day.day === riyadhDayAndTime(new Date(now)).day ? day.time : formatDateTime(lang, at);
+  const { day, time } = riyadhDayAndTime(at);
+  return day === riyadhDayAndTime(new Date(now)).day ? time : `${formatDate(lang, at)} ${time}`;
 }
 
 /** Setting a timer this far ahead at most (a browser's limit); the page re-arms it on its next render. */
@@ -106,6 +106,8 @@ export function NextMove({ next, scheduledAt }: { next: string[]; scheduledAt?: 
         color={move === 'on_the_way' ? 'orange' : move === 'arrived' ? 'grape' : 'teal'}
         leftSection={<Icon size={26} aria-hidden />}
         disabled={early}
+        // The time it opens (with its date another day) may take two lines.
+        {...(early ? { h: 'auto', mih: 60, py: 'xs', styles: { label: { whiteSpace: 'normal' } } } : {})}
         onClick={() => {
           setRefusal(null);
           setOpen(true);

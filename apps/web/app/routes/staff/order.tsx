@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowBack, IconCar, IconClock, IconMapPin, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
@@ -131,10 +131,10 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
                 </Badge>
               ) : undefined
             }
-            aria-label={unread > 0 ? t(st('chat_open_unread'), { count: unread }) : undefined}
             data-testid="open-chat"
           >
             {t(st('chat_open'))}
+            {unread > 0 && <VisuallyHidden> {t(st('chat_unread'), { count: unread })}</VisuallyHidden>}
           </Button>
         )}
       </Card>
