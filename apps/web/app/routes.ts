@@ -48,6 +48,8 @@ export default [
     route('coupons', 'routes/admin/store/coupons.tsx', { id: 'admin-coupons' }),
     route('delivery-prices', 'routes/admin/store/delivery-prices.tsx', { id: 'admin-delivery-prices' }),
     route('service-items', 'routes/admin/services/service-items.tsx', { id: 'admin-service-items' }),
+    route('complaints', 'routes/admin/complaints/inbox.tsx', { id: 'admin-complaints' }),
+    route('complaints/:id', 'routes/admin/complaints/complaint.tsx', { id: 'admin-complaint' }),
     route('store-orders', 'routes/admin/store/store-orders.tsx', { id: 'admin-store-orders' }),
     route('store-orders/:id', 'routes/admin/store/store-order.tsx', { id: 'admin-store-order' }),
     route('store-orders/:id/invoice', 'routes/admin/store/store-order-invoice.tsx', {

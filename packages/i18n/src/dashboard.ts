@@ -5,12 +5,14 @@
 import arAdmin from './ar/admin.ts';
 import arCatalogue from './ar/catalogue.ts';
 import arCms from './ar/cms.ts';
+import arComplaintsAdmin from './ar/complaints-admin.ts';
 import arCoupons from './ar/coupons.ts';
 import arOperations from './ar/operations.ts';
 import arStaff from './ar/staff.ts';
 import enAdmin from './en/admin.ts';
 import enCatalogue from './en/catalogue.ts';
 import enCms from './en/cms.ts';
+import enComplaintsAdmin from './en/complaints-admin.ts';
 import enCoupons from './en/coupons.ts';
 import enOperations from './en/operations.ts';
 import enStaff from './en/staff.ts';
@@ -19,6 +21,7 @@ export const dashboardAr = {
   admin: arAdmin,
   catalogue: arCatalogue,
   cms: arCms,
+  'complaints-admin': arComplaintsAdmin,
   coupons: arCoupons,
   operations: arOperations,
   staff: arStaff,
@@ -27,6 +30,7 @@ export const dashboardEn = {
   admin: enAdmin,
   catalogue: enCatalogue,
   cms: enCms,
+  'complaints-admin': enComplaintsAdmin,
   coupons: enCoupons,
   operations: enOperations,
   staff: enStaff,

@@ -14,3 +14,9 @@ export function ComplaintStatusBadge({ status, size = 'md' }: { status: Complain
   const { t } = useTranslation();
   return <StateBadge status={status} label={t(`complaints.status_${status}`)} color={COLORS[status]} size={size} />;
 }
+
+/** The name of an order's kind (or of `none`: about no order), in the page's language. */
+export function useOrderKindLabel() {
+  const { t } = useTranslation();
+  return (kind: string) => t(kind === 'none' ? 'complaints.order_none' : `complaints.order_kind_${kind}`);
+}

@@ -16,6 +16,8 @@ import {
 } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconClockHour4,
+  IconMessageReport,
   IconBell,
   IconEye,
   IconShoppingCart,
@@ -61,6 +63,8 @@ type Summary = {
   }[];
   sold_out: { id: number; name: string }[];
   by_kind: { kind: OrderKind; orders: number; sales: number }[];
+  open_complaints: number;
+  median_first_reply_minutes: number | null;
 };
 
 /** A state's name: the store's own, or the service orders' (operations). */
@@ -154,6 +158,16 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Minutes as days, hours and minutes (the largest two units that apply). */
+function duration(t: (key: string, o: Record<string, string>) => string, minutes: number) {
+  const n = (v: number) => formatNumber('ar', v);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return t('complaints-admin.duration_days', { days: n(days), hours: n(hours) });
+  if (hours) return t('complaints-admin.duration_hours', { hours: n(hours), minutes: n(minutes % 60) });
+  return t('complaints-admin.duration_minutes', { minutes: n(minutes) });
+}
+
 /** This month (Riyadh time): customers, messages, orders, visitors, sales against the target, charts and lists. */
 function MonthSummary({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
@@ -186,6 +200,22 @@ function MonthSummary({ summary }: { summary: Summary }) {
           icon={<IconMail size={26} />}
           label={t('admin.month_contact_messages')}
           value={t('admin.month_contact_value', { count: summary.contact_messages, open: summary.unhandled_messages })}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" data-testid="month-complaints">
+        <Fact
+          icon={<IconMessageReport size={26} />}
+          label={t('complaints-admin.month_open')}
+          value={formatNumber('ar', summary.open_complaints)}
+        />
+        <Fact
+          icon={<IconClockHour4 size={26} />}
+          label={t('complaints-admin.month_median')}
+          value={
+            summary.median_first_reply_minutes === null
+              ? t('complaints-admin.month_median_none')
+              : duration(t, summary.median_first_reply_minutes)
+          }
         />
       </SimpleGrid>
       <Paper withBorder radius="lg" p="lg" data-testid="month-sales">
