@@ -7,4 +7,5 @@ export * as tables from './schema/index.ts';
 export { seed, DEMO_CUSTOMER, DEMO_TECHNICIAN, DEFAULT_SETTINGS, type SeedOptions } from './seed.ts';
 export { seedCatalogue, DEMO_PRODUCT_COUNT, type DemoImage, type DemoImageMaker } from './seed-catalogue.ts';
 export type { DemoIcon } from './seed-catalogue-model.ts';
+export { seedPackages } from './seed-packages.ts';
 export { seedServices } from './seed-services.ts';

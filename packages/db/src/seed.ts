@@ -8,6 +8,7 @@ import * as f from './factories.ts';
 import * as t from './schema/index.ts';
 import { seedCatalogue, type DemoImageMaker } from './seed-catalogue.ts';
 import { seedContent } from './seed-content.ts';
+import { seedPackages } from './seed-packages.ts';
 import { seedSeo } from './seed-seo.ts';
 import { seedServices } from './seed-services.ts';
 
@@ -21,12 +22,13 @@ export type SeedOptions = {
   demoImage?: DemoImageMaker;
 };
 
-/** The demo store and the spare parts and extra services, once each (also into a database seeded before they existed). */
+/** The demo store, the spare parts and extra services, and the packages, once each (also into a database seeded before they existed). */
 async function demoCatalogue(db: Db, options: SeedOptions) {
   if (!options.demo) return false;
   const store = await db.transaction((tx) => seedCatalogue(tx as unknown as Db, options.demoImage));
   const services = await seedServices(db);
-  return store || services;
+  const packages = await seedPackages(db);
+  return store || services || packages;
 }
 
 export const DEMO_CUSTOMER = { countryCode: '966', phone: '500000001', name: 'محمد العتيبي' };

@@ -18459,6 +18459,436 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/package-visits/{id}/extras': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The extra services proposed on my order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                pay_by: string | null;
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/extras/{extraId}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an extra service and pay it: by wallet at once, or by card (`redirect_url`)
+     * @description Paid exactly once under repeated taps: send an `Idempotency-Key` header (a repeat gets the first answer). An extra already paid, rejected or expired answers 409; a card payment not completed may be started again until its `pay_by` (30 minutes after it was first accepted for a card): unpaid then, it expires, and a payment completed after goes to the wallet.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          extraId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                extra: {
+                  id: number;
+                  order_id: number;
+                  /** @enum {string} */
+                  status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
+                  payment_method: ('electronic' | 'wallet') | null;
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'spare_part' | 'extra_service';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  subtotal: number;
+                  tax: number;
+                  total: number;
+                  reject_reason: string | null;
+                  paid_at: string | null;
+                  pay_by: string | null;
+                  created_at: string;
+                };
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/extras/{extraId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject an extra service with a reason; the technician and the admins are told */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          extraId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                order_id: number;
+                /** @enum {string} */
+                status: 'proposed' | 'accepted' | 'paid' | 'rejected' | 'expired';
+                payment_method: ('electronic' | 'wallet') | null;
+                lines: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'spare_part' | 'extra_service';
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                  unit_price: number;
+                  net: number;
+                  vat: number;
+                }[];
+                subtotal: number;
+                tax: number;
+                total: number;
+                reject_reason: string | null;
+                paid_at: string | null;
+                pay_by: string | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The visit report of my order (null before the technician writes it) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                staff_id: number | null;
+                checklist: {
+                  [key: string]: boolean;
+                };
+                photos_before: string[];
+                photos_after: string[];
+                parts: {
+                  item_id: number | null;
+                  name: string;
+                  name_ar: string;
+                  name_en: string;
+                  quantity: number;
+                }[];
+                readings: {
+                  [key: string]: number;
+                };
+                flags: {
+                  /** @enum {string} */
+                  key:
+                    'ph' | 'free_chlorine' | 'total_alkalinity' | 'calcium_hardness' | 'cyanuric_acid' | 'temperature';
+                  value: number;
+                  min: number;
+                  max: number;
+                  unit: string;
+                  /** @enum {string} */
+                  level: 'low' | 'ok' | 'high';
+                }[];
+                notes: string;
+                complete: boolean;
+                updated_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/package-visits/{id}/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rate the technician of my completed order: 1 to 5 stars and an optional comment, once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            stars: number;
+            comment?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                order_id: number;
+                /** @enum {string} */
+                kind:
+                  'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction' | 'package_visit';
+                number: string;
+                status: string;
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                can_rate: boolean;
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                  created_at: string;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/evaluations/{id}': {
     parameters: {
       query?: never;
@@ -21202,6 +21632,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/package-visits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which of my subscriptions a visit belongs to (a visit's notification opens its subscription's page) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                subscription_id: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/package-visits/{id}/cancel': {
     parameters: {
       query?: never;
@@ -21407,6 +21894,205 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Package subscriptions, newest first
+     * @description `q` searches the subscription number and the customer’s phone (with or without +966 or the leading 0); filters: `status`, `package_id`, `city_id`. `visits_remaining` counts the visits not done and not cancelled of an active subscription.
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          q?: string;
+          status?: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+          package_id?: number;
+          city_id?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                  customer_id: number;
+                  customer_name: string;
+                  customer_phone: string;
+                  package_id: number;
+                  /** @description as subscribed, in the request’s language */
+                  package_name: string;
+                  city: string | null;
+                  /** @description ISO instant; null until paid */
+                  starts_at: string | null;
+                  ends_at: string | null;
+                  period: number;
+                  visits_total: number;
+                  /** @description visits not done and not cancelled */
+                  visits_remaining: number;
+                  auto_renew: boolean;
+                  /** @description halalas, VAT included */
+                  total: number;
+                  /** @enum {string} */
+                  payment_method: 'electronic' | 'wallet';
+                  created_at: string;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/subscriptions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One subscription with its visits (state, time, technician)
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                package_id: number;
+                /** @description as subscribed, in the request’s language */
+                package_name: string;
+                city: string | null;
+                /** @description ISO instant; null until paid */
+                starts_at: string | null;
+                ends_at: string | null;
+                period: number;
+                visits_total: number;
+                /** @description visits not done and not cancelled */
+                visits_remaining: number;
+                auto_renew: boolean;
+                /** @description halalas, VAT included */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                created_at: string;
+                visits_done: number;
+                location_text: string | null;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                  } | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

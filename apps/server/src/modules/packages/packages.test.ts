@@ -228,8 +228,16 @@ describe('scheduled maintenance packages', () => {
       expect(late.json().msg).toBe('A visit can be cancelled up to 24 hours before it');
       expect(await status(second!.id)).toBe('scheduled');
 
+      // A visit names its subscription (its notification opens that page), for its customer only.
+      expect(ok(await api(app, 'GET', `/package-visits/${second!.id}`, { token }))).toEqual({
+        id: second!.id,
+        subscription_id: subscription.id,
+      });
+      expect((await api(app, 'GET', `/package-visits/${subscription.id}`, { token })).statusCode).toBe(404);
+
       // Another customer's visit does not exist for them.
       const stranger = await customer(app);
+      expect((await api(app, 'GET', `/package-visits/${second!.id}`, { token: stranger.token })).statusCode).toBe(404);
       expect(
         (await api(app, 'POST', `/package-visits/${second!.id}/cancel`, { token: stranger.token })).statusCode,
       ).toBe(404);

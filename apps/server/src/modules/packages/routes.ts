@@ -16,7 +16,9 @@ import {
   subscriptionsQuery,
   subscriptionView,
 } from '@pool/contracts';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { tables } from '@pool/db';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
@@ -167,6 +169,29 @@ export default async function packageRoutes(app: App) {
       await setAutoRenew(app, req.user!.id, req.params.id, req.body.auto_renew);
       const msg = req.body.auto_renew ? 'packages.auto_renew_on' : 'packages.auto_renew_off';
       return reply.ok(await view(req.user!.id, req.params.id, req.lang), msg);
+    },
+  );
+
+  app.get(
+    '/package-visits/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Which of my subscriptions a visit belongs to (a visit's notification opens its subscription's page)",
+        params: idParam,
+        response: { 200: envelope(z.object({ id: z.number(), subscription_id: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const o = tables.orders;
+      const [visit] = await app.db
+        .select({ id: o.id, parentId: o.parentId })
+        .from(o)
+        .where(and(eq(o.id, req.params.id), eq(o.kind, 'package_visit'), eq(o.userId, req.user!.id)));
+      if (!visit?.parentId) throw notFound();
+      return reply.ok({ id: visit.id, subscription_id: visit.parentId });
     },
   );
 
