@@ -344,6 +344,21 @@ export const ORDER_MACHINES = {
   package_visit: PACKAGE_VISIT_MACHINE,
 } as const satisfies Record<OrderKind, OrderMachine>;
 
+/**
+ * The kinds whose work is a visit on site (a technician's day, on the way, arrived, the visit
+ * report, extra services, a rating), and the state that finishes the visit.
+ */
+export const FIELD_VISITS = {
+  immediate_maintenance: { finished: 'completed' },
+  package_visit: { finished: 'done' },
+} as const satisfies Partial<Record<OrderKind, { finished: string }>>;
+export type FieldVisitKind = keyof typeof FIELD_VISITS;
+export const FIELD_VISIT_KINDS = Object.keys(FIELD_VISITS) as FieldVisitKind[];
+export const isFieldVisitKind = (kind: string): kind is FieldVisitKind => kind in FIELD_VISITS;
+/** The state that finishes a visit of `kind` (null for a kind without visits). */
+export const visitFinishedState = (kind: OrderKind): string | null =>
+  isFieldVisitKind(kind) ? FIELD_VISITS[kind].finished : null;
+
 export type OrderStatusOf<K extends OrderKind> = (typeof ORDER_MACHINES)[K]['states'][number];
 export type StoreOrderStatus = OrderStatusOf<'store'>;
 export type OrderStatus = OrderStatusOf<OrderKind>;

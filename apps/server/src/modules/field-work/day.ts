@@ -1,17 +1,18 @@
 /**
  * A staff member's visits, one row reader for the day and the visit's page: their
  * open work scheduled on a Riyadh calendar day, in time order, or one visit of
- * theirs whatever its day or state. Each source of visits answers the same
- * shape; immediate maintenance is the first (its request's `scheduled_at`);
- * package visits join as another source.
+ * theirs whatever its day or state: the orders of every field-visit kind
+ * (immediate maintenance, a package's visits), by their request's
+ * `scheduled_at` and place.
  */
-import { and, eq, gte, lt, notInArray } from 'drizzle-orm';
+import { and, eq, gte, lt, notInArray, or } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   dayEnd,
   dayStart,
   directionsToAddress,
   directionsUrl,
+  FIELD_VISIT_KINDS,
   finalStates,
   nextStates,
   riyadhDayAndTime,
@@ -41,8 +42,11 @@ const addressText = (address: Record<string, unknown> | null) => {
   return parts.length ? parts.join('، ') : null;
 };
 
-/** Immediate-maintenance orders assigned: open and scheduled in the window, or the one asked for. */
-const maintenanceVisits: VisitSource = async (db, w) => {
+/** Not finished, whatever the field-visit kind. */
+const openVisit = or(...FIELD_VISIT_KINDS.map((k) => and(eq(o.kind, k), notInArray(o.status, finalStates(k)))));
+
+/** Field visits assigned: open and scheduled in the window, or the one asked for (of a field-visit kind). */
+const fieldVisits: VisitSource = async (db, w) => {
   const rows = await db
     .select({ order: o, request: mr, user: u, city: c })
     .from(o)
@@ -52,14 +56,9 @@ const maintenanceVisits: VisitSource = async (db, w) => {
     .where(
       and(
         eq(o.staffId, w.staffId),
-        eq(o.kind, 'immediate_maintenance'),
         ...('orderId' in w
           ? [eq(o.id, w.orderId)]
-          : [
-              notInArray(o.status, finalStates('immediate_maintenance')),
-              gte(mr.scheduledAt, w.from),
-              lt(mr.scheduledAt, w.to),
-            ]),
+          : [openVisit, gte(mr.scheduledAt, w.from), lt(mr.scheduledAt, w.to)]),
       ),
     );
   return rows.map(({ order, request, user, city }) => {
@@ -96,7 +95,7 @@ const maintenanceVisits: VisitSource = async (db, w) => {
   });
 };
 
-const SOURCES: readonly VisitSource[] = [maintenanceVisits];
+const SOURCES: readonly VisitSource[] = [fieldVisits];
 
 /** My open visits of Riyadh day `date` (today when absent), earliest first. */
 export async function staffDay(db: Db, staffId: number, date: string | undefined, lang: Lang): Promise<StaffDay> {

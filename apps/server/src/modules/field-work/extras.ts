@@ -27,6 +27,7 @@ import {
   ORDER_PAGE,
   vatOf,
   type ExtrasBody,
+  type FieldVisitKind,
   type Lang,
   type NotificationType,
   type OrderExtraView,
@@ -151,7 +152,7 @@ async function markExtraPaid(
   await notice(tx, order, 'accept_extra_service', true);
 }
 
-export type AnswerInput = { userId: number; orderId: number; extraId: number; lang: Lang };
+export type AnswerInput = { userId: number; orderId: number; extraId: number; kind: FieldVisitKind; lang: Lang };
 
 /**
  * The customer accepts an extra: `wallet` pays it at once; `electronic` opens a
@@ -160,7 +161,7 @@ export type AnswerInput = { userId: number; orderId: number; extraId: number; la
  */
 export async function acceptExtra(app: App, input: AnswerInput & { method: 'wallet' | 'electronic' }) {
   const { order, extra } = await retryTransaction(app.db, async (tx) => {
-    const order = await lockOrder(tx, input.orderId, { userId: input.userId, kind: 'immediate_maintenance' });
+    const order = await lockOrder(tx, input.orderId, { userId: input.userId, kind: input.kind });
     const extra = await lockExtra(tx, order.id, input.extraId);
     if (!OPEN_EXTRA_STATUSES.includes(extra.status) || order.status !== 'arrived') throw conflict('extra_not_open');
     if (input.method === 'wallet' || extra.total === 0) {
@@ -204,7 +205,7 @@ export async function acceptExtra(app: App, input: AnswerInput & { method: 'wall
 /** The customer rejects an extra with a reason (also one accepted and not paid yet). */
 export async function rejectExtra(app: App, input: AnswerInput & { reason: string }) {
   await retryTransaction(app.db, async (tx) => {
-    const order = await lockOrder(tx, input.orderId, { userId: input.userId, kind: 'immediate_maintenance' });
+    const order = await lockOrder(tx, input.orderId, { userId: input.userId, kind: input.kind });
     const extra = await lockExtra(tx, order.id, input.extraId);
     if (!OPEN_EXTRA_STATUSES.includes(extra.status)) throw conflict('extra_not_open');
     await tx

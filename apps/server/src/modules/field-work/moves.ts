@@ -10,7 +10,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import { reportComplete, riyadhDayAndTime } from '@pool/contracts';
+import { reportComplete, riyadhDayAndTime, visitFinishedState } from '@pool/contracts';
+import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../app-type.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { staffActor, transition } from '../orders/index.ts';
@@ -51,7 +52,9 @@ export async function finish(app: App, staffId: number, orderId: number) {
         throw conflict('report_incomplete');
       }
     }
-    await transition(tx, order, { to: 'completed', actor: staffActor(staffId) });
+    const finished = visitFinishedState(order.kind);
+    if (!finished) throw notFound();
+    await transition(tx, order, { to: finished, actor: staffActor(staffId) });
   });
   await app.events.deliver();
 }

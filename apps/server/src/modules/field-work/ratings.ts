@@ -3,12 +3,12 @@
  * completed, by its customer, for the staff member assigned; the staff row's
  * average (stars × 100) and count are recomputed from the ratings in the same
  * transaction, under the staff row's lock, so parallel ratings of one
- * technician never lose one. Any kind with a staff member and a `completed`
- * state uses it (immediate maintenance now, construction later).
+ * technician never lose one. Every field-visit kind (its finished state) and
+ * construction (`completed`) use it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { starsOf, type EvaluationView, type OrderKind, type RateStaffBody } from '@pool/contracts';
+import { starsOf, visitFinishedState, type EvaluationView, type OrderKind, type RateStaffBody } from '@pool/contracts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { OrderRow } from './access.ts';
 import { lockOrder } from '../orders/index.ts';
@@ -18,8 +18,8 @@ import { conflict } from './extras.ts';
 const sr = tables.staffRatings;
 const st = tables.staff;
 
-/** The state after which an order's staff member may be rated. */
-const RATABLE = 'completed';
+/** The state after which an order's staff member may be rated: its visit's finish, else `completed` (construction). */
+const ratable = (order: OrderRow) => order.status === (visitFinishedState(order.kind) ?? 'completed');
 
 export async function rateStaff(
   db: Db,
@@ -28,7 +28,7 @@ export async function rateStaff(
 ) {
   return retryTransaction(db, async (tx) => {
     const order = await lockOrder(tx, input.orderId, { userId: input.userId, kind: input.kind });
-    if (order.status !== RATABLE || !order.staffId) throw conflict('not_ratable');
+    if (!ratable(order) || !order.staffId) throw conflict('not_ratable');
     const staffId = order.staffId;
     // The staff row first: ratings of one staff member are counted one after the other.
     await tx.select({ id: st.id }).from(st).where(eq(st.id, staffId)).for('update');
@@ -78,7 +78,7 @@ export async function evaluationOf(db: Db, order: OrderRow): Promise<EvaluationV
     number: order.number,
     status: order.status,
     staff,
-    can_rate: !rating && order.status === RATABLE && order.staffId !== null,
+    can_rate: !rating && ratable(order) && order.staffId !== null,
     rating: rating
       ? { stars: rating.stars, comment: rating.comment, created_at: rating.createdAt.toISOString() }
       : null,

@@ -3,7 +3,9 @@
  * app: sign-in by mobile-number code, their profile, and only the work
  * assigned to them, moved through the order kernel as the `staff` actor.
  */
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { tables } from '@pool/db';
 import {
   codeSent,
   envelope,
@@ -16,6 +18,7 @@ import {
   staffProfile,
   staffSendCodeBody,
   staffSession,
+  visitFinishedState,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { originOf } from '../../lib/sessions.ts';
@@ -141,7 +144,11 @@ export default async function staffRoutes(app: App) {
     },
     async (req, reply) => {
       const actor = staffActor(req.staff!.id);
-      if (req.body.status === 'completed') {
+      const [order] = await app.db
+        .select({ kind: tables.orders.kind })
+        .from(tables.orders)
+        .where(eq(tables.orders.id, req.params.id));
+      if (order && req.body.status === visitFinishedState(order.kind)) {
         // Finishing a visit has conditions of its own (no open extra service, a complete report): the same as /finish.
         await finish(app, req.staff!.id, req.params.id);
       } else {
