@@ -1,2 +1,3 @@
 /** `@pool/contracts/packages`. Scheduled maintenance: packages, subscriptions and their visits (site and dashboard). */
 export * from '../packages.ts';
+export * from '../package-subscriptions-admin.ts';

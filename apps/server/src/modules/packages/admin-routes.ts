@@ -1,12 +1,13 @@
 /**
  * The dashboard's packages (under /api/admin, `packages.*`): list with search
  * and status, create, edit, activate, deactivate, delete (subscriptions keep
- * the package as they bought it).
+ * the package as they bought it); and the subscriptions sold (admin-subscriptions.ts).
  */
 import { z } from 'zod';
 import { adminPackage, adminPackageList, envelope, idParam, packageBody, packageListQuery } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
+import { adminSubscriptionRoutes } from './admin-subscriptions.ts';
 import * as catalogue from './catalogue.ts';
 
 const base = { tags: ['admin: packages'], security: [{ bearer: [] }] };
@@ -17,6 +18,8 @@ const found = <T>(value: T | undefined) => {
 };
 
 export default async function adminPackageRoutes(app: App) {
+  adminSubscriptionRoutes(app);
+
   app.get(
     '/packages',
     {
