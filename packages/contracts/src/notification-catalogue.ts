@@ -11,9 +11,9 @@ export type Audience = 'customer' | 'admins' | 'staff';
 /**
  * What the notification opens: the order's page (`/order-details` resolves to
  * the page of the order's kind), the order's chat, its rating page, a
- * complaint, or nothing but the notification itself.
+ * complaint, the wallet (to top it up), or nothing but the notification itself.
  */
-export type NotificationTarget = 'order' | 'order_chat' | 'rating' | 'complaint' | 'none';
+export type NotificationTarget = 'order' | 'order_chat' | 'rating' | 'complaint' | 'wallet' | 'none';
 
 export type NotificationSpec = { audience: readonly Audience[]; target: NotificationTarget };
 
@@ -33,7 +33,8 @@ export const NOTIFICATION_CATALOGUE: Record<NotificationType, NotificationSpec> 
   rate_employee: customer('rating'),
   package_renewal_reminder: customer(),
   renew_package: customer(),
-  fail_renew_package: customer(),
+  // The wallet was short: it opens the wallet to top up.
+  fail_renew_package: customer('wallet'),
   package_expires_today: customer(),
   block: customer('none'),
   un_blocked: customer('none'),
@@ -88,6 +89,7 @@ export function notificationPage(
 ): string | null {
   const { target } = NOTIFICATION_CATALOGUE[type];
   if (target === 'complaint') return ref.complaint_id ? `/more/complaints_inquiries/${ref.complaint_id}` : null;
+  if (target === 'wallet') return '/more/wallet';
   if (target === 'none' || !ref.order_id) return null;
   const kind = isOrderKind(ref.kind) ? ref.kind : 'store';
   if (target === 'rating') return `/orders/evaluation/${ref.order_id}`;

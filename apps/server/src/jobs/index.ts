@@ -20,6 +20,7 @@ import {
   type PayDeadline,
   type RefundDue,
 } from '../modules/orders/index.ts';
+import { runPackageJobs } from '../modules/packages/jobs.ts';
 import { cancelUnpaidOrder, runOrderJobs } from './auto-cancel.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -52,6 +53,8 @@ export const JOBS = {
   [REFUND_JOB]: { run: (app, data) => settleRefunds(app, (data as RefundDue).order_id) },
   // The floor: overdue orders and extra services whose deadline job was lost, refunds left half-done.
   'orders-due': { cron: '*/5 * * * *', run: (app) => runOrderJobs(app) },
+  // Subscriptions: renewal reminders, the last day's notice, renewal from the wallet or expiry.
+  'packages-due': { cron: '*/10 * * * *', run: (app) => runPackageJobs(app) },
   // Domain events committed but not delivered (the process died, or a subscriber failed).
   'events-sweep': { cron: '* * * * *', run: (app) => app.events.deliver() },
   'push-deliver': {

@@ -23,10 +23,11 @@ describe('the notification catalogue', () => {
       expect(audience.length, type).toBeGreaterThan(0);
       expect(new Set(audience).size, type).toBe(audience.length);
       for (const a of audience) expect(['customer', 'admins', 'staff'], type).toContain(a);
-      expect(['order', 'order_chat', 'rating', 'complaint', 'none'], type).toContain(target);
+      expect(['order', 'order_chat', 'rating', 'complaint', 'wallet', 'none'], type).toContain(target);
       // A target is a page that opens: with its order (or complaint) the type leads somewhere.
       const page = notificationPage(type, { order_id: 7, kind: 'immediate_maintenance', complaint_id: 3 });
       if (target === 'none') expect(page, type).toBeNull();
+      else if (target === 'wallet') expect(page, type).toBe('/more/wallet');
       else expect(page, type).toMatch(/^\/[a-z_/]+(\/7|\/3|\?id=7)$/);
     }
   });

@@ -178,7 +178,7 @@ export async function placeVisit(tx: Db, visitId: number, sub: SubscriptionRow, 
 }
 
 /** One visit of the subscription at `at` (its place is the subscription's); a time already past is left to pick again. */
-async function makeVisit(tx: Db, parent: OrderRow, sub: SubscriptionRow, at: Date | null) {
+export async function makeVisit(tx: Db, parent: OrderRow, sub: SubscriptionRow, at: Date | null) {
   const id = await nextOrderId(tx);
   const now = new Date();
   const [visit] = await tx

@@ -39,11 +39,11 @@ const n = tables.notifications;
 
 /**
  * Every type of spec section 9 is order-related: with an order it opens the order's page, except
- * a type that opens the order's chat (`new_message`) or its rating page (`rate_employee`), which
+ * a type that opens the order's chat (`new_message`), its rating page (`rate_employee`) or the wallet, which
  * keeps its own link when given. A staff member's opens the staff view's page of the order (its
  * moves, report and chat).
  */
-const KEEPS_OWN_LINK = new Set<NotificationTarget>(['order_chat', 'rating']);
+const KEEPS_OWN_LINK = new Set<NotificationTarget>(['order_chat', 'rating', 'wallet']);
 export const notificationLink = (
   input: Pick<NotificationInput, 'type' | 'link' | 'order_id'>,
   recipient: Recipient = 'u',
