@@ -85,6 +85,17 @@ test('a customer chats on an order in Arabic and sees the answer and the read ma
   const theirs = page.locator('[data-testid="chat-message"][data-mine="false"]');
   await expect(theirs).toContainText(reply);
   await expect(theirs).toContainText('خدمة العملاء');
+  // The open page marks the live answer read at once, not at its next heartbeat (20 s).
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/admin/service-orders/${order.id}/chat`, { headers: auth });
+        const messages = (await answer.json()).data.messages as { text: string; read: boolean }[];
+        return messages.find((m) => m.text === reply)?.read;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   await request.post(`/api/admin/service-orders/${order.id}/chat/read`, { headers: auth, data: {} });
   await expect(mine.getByRole('img', { name: 'مقروءة' })).toBeVisible();
   await expect(page.getByTestId('chat-participants')).toContainText('خدمة العملاء');

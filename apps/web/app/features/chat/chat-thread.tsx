@@ -89,7 +89,7 @@ export function ChatThreadView({ initial, source, lang }: { initial: ChatThread;
   const scroll = useRef<'bottom' | { height: number; top: number } | null>('bottom');
   const newest = messages.at(-1)?.id ?? 0;
   const newestRef = useRef(newest);
-  newestRef.current = newest;
+  newestRef.current = Math.max(newestRef.current, newest);
   const orderId = initial.order.id;
 
   useLayoutEffect(() => {
@@ -110,6 +110,8 @@ export function ChatThreadView({ initial, source, lang }: { initial: ChatThread;
   const append = useCallback((incoming: ChatMessageItem[]) => {
     if (!incoming.length) return;
     if (nearBottom() || incoming.some((m) => m.mine)) scroll.current = 'bottom';
+    // Known at once (not at the next render), so marking read right after covers these messages.
+    newestRef.current = Math.max(newestRef.current, ...incoming.map((m) => m.id));
     setMessages((list) => merge(list, incoming));
   }, []);
 
