@@ -8,6 +8,7 @@ import arCms from './ar/cms.ts';
 import arComplaintsAdmin from './ar/complaints-admin.ts';
 import arCoupons from './ar/coupons.ts';
 import arOperations from './ar/operations.ts';
+import arPackagesAdmin from './ar/packages-admin.ts';
 import arStaff from './ar/staff.ts';
 import enAdmin from './en/admin.ts';
 import enCatalogue from './en/catalogue.ts';
@@ -15,6 +16,7 @@ import enCms from './en/cms.ts';
 import enComplaintsAdmin from './en/complaints-admin.ts';
 import enCoupons from './en/coupons.ts';
 import enOperations from './en/operations.ts';
+import enPackagesAdmin from './en/packages-admin.ts';
 import enStaff from './en/staff.ts';
 
 export const dashboardAr = {
@@ -24,6 +26,7 @@ export const dashboardAr = {
   'complaints-admin': arComplaintsAdmin,
   coupons: arCoupons,
   operations: arOperations,
+  'packages-admin': arPackagesAdmin,
   staff: arStaff,
 };
 export const dashboardEn = {
@@ -33,5 +36,6 @@ export const dashboardEn = {
   'complaints-admin': enComplaintsAdmin,
   coupons: enCoupons,
   operations: enOperations,
+  'packages-admin': enPackagesAdmin,
   staff: enStaff,
 };

@@ -29,6 +29,7 @@ import {
   IconClipboardList,
   IconMessageReport,
   IconRepeat,
+  IconCalendarRepeat,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -93,15 +94,25 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   products: '/admin/products',
   staff: '/admin/staff',
   service_items: '/admin/service-items',
+  packages: '/admin/packages',
   complaints: '/admin/complaints',
 };
 
 /**
  * More screens of a group, listed under its own entry: the orders group opens the store's
- * orders and the service orders (immediate maintenance, later the other service kinds).
+ * orders, the service orders (immediate maintenance, later the other service kinds) and the
+ * package subscriptions.
  */
 const MORE: Partial<Record<PermissionGroup, { id: string; path: string; label: string; icon: typeof IconBell }[]>> = {
-  orders: [{ id: 'service-orders', path: '/admin/service-orders', label: 'operations.nav', icon: IconClipboardList }],
+  orders: [
+    { id: 'service-orders', path: '/admin/service-orders', label: 'operations.nav', icon: IconClipboardList },
+    {
+      id: 'subscriptions',
+      path: '/admin/subscriptions',
+      label: 'packages-admin.subscriptions_nav',
+      icon: IconCalendarRepeat,
+    },
+  ],
 };
 
 /** The permission groups this admin may open (any permission of a group shows it). */

@@ -10,18 +10,16 @@ import { useForm } from '@mantine/form';
 import { IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { toHalalas, vatOf } from '@pool/contracts/core';
 import {
   SERVICE_ITEM_KINDS,
   SERVICE_ITEM_STATUSES,
   type ServiceItem,
   type ServiceItemKind,
 } from '@pool/contracts/service-items';
-import { toLatinDigits } from '@pool/contracts/wallet';
 import type { Route } from './+types/service-items';
 import type { Answer } from '../../../lib/envelope.ts';
 import type { PathBody } from '../../../lib/api.ts';
-import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { answerFieldErrors } from '../../../lib/forms.ts';
 import { adminApi, answerOf, readWithUrl, sentFields } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
@@ -30,6 +28,7 @@ import { DataTable, useListParams, type Column } from '../../../features/admin/d
 import { EditButton, FormActions } from '../../../features/admin/edit-actions.tsx';
 import { ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
+import { SarPriceInput, typedSar } from '../../../features/admin/sar-price-input.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_service_items');
@@ -61,9 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Values = { kind: string; name_ar: string; name_en: string; price_sar: string; is_active: boolean };
 
-/** Riyals as typed on any keyboard: Arabic-Indic digits and the Arabic decimal separator too. */
-const typedSar = (v: string) => toLatinDigits(v).replace(/[٫,]/g, '.').trim();
-
 function ItemForm({
   item,
   kind,
@@ -88,7 +84,6 @@ function ItemForm({
     },
   });
   useAnswerEffect(fetcher.data, { onSuccess: onDone, onError: (a) => form.setErrors(answerFieldErrors(a)) });
-  const halalas = toHalalas(typedSar(form.values.price_sar));
   const submit = form.onSubmit(
     (v) =>
       void fetcher.submit(
@@ -130,22 +125,11 @@ function ItemForm({
           {...form.getInputProps('name_en')}
           data-testid="service-item-name-en"
         />
-        <TextInput
+        <SarPriceInput
           label={t('catalogue.ui_si_price_sar')}
-          withAsterisk
-          inputMode="decimal"
-          dir="ltr"
-          maxLength={14}
-          description={
-            Number.isNaN(halalas)
-              ? t('catalogue.ui_si_price_vat_wait')
-              : t('catalogue.ui_si_price_vat_live', {
-                  rate: formatPercent('ar', vatRate),
-                  price: formatMoney('ar', halalas + vatOf(halalas, Math.round(vatRate * 100))),
-                })
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          vatRate={vatRate}
           {...form.getInputProps('price_sar')}
+          value={form.values.price_sar}
           data-testid="service-item-price"
         />
         <Switch
