@@ -130,9 +130,8 @@ function CloseButton() {
   return (
     <>
       <Button
-        variant="light"
-        color="teal"
-        leftSection={<IconCircleCheck size={18} aria-hidden />}
+        variant="default"
+        leftSection={<IconCircleCheck size={18} aria-hidden color="var(--mantine-color-teal-8)" />}
         onClick={() => setOpen(true)}
         data-testid="complaint-close"
       >
@@ -188,6 +187,7 @@ export default function ComplaintPage({ loaderData }: Route.ComponentProps) {
                   component={Link}
                   to={to(`/order-details?id=${c.order.id}`)}
                   fz="sm"
+                  underline="always"
                   data-testid="complaint-order"
                 >
                   {t('complaints.order_ref', { number: c.order.number })}

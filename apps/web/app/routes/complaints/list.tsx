@@ -57,16 +57,15 @@ function ComplaintCard({ c }: { c: ComplaintItem }) {
         <Text lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {c.excerpt}
         </Text>
-        <Group gap="xs" c="gray.7" fz="sm">
-          {c.order ? (
-            <Text fz="sm" c="gray.7">
-              {t('complaints.order_ref', { number: c.order.number })} ·
-            </Text>
-          ) : null}
-          <Text fz="sm" c="gray.7">
-            {formatDateTime(lang, c.created_at)} · {t('complaints.replies_count', { count: c.replies_count })}
-          </Text>
-        </Group>
+        <Text fz="sm" c="gray.7">
+          {[
+            c.order ? t('complaints.order_ref', { number: c.order.number }) : null,
+            formatDateTime(lang, c.created_at),
+            t('complaints.replies_count', { count: c.replies_count }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@
  * (`complaint_reply` to the customer), promise a fix date, close it; the customer, the order it is
  * about, and its times (sent, first reply, last reply, closed).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -173,6 +173,9 @@ function Handling({
   useAnswerEffect(fetcher.data);
   const [assignee, setAssignee] = useState<string | null>(c.assignee ? String(c.assignee.id) : null);
   const [promised, setPromised] = useState(c.promised_fix_date ?? '');
+  // The page's data after a move (or another admin's) is what the fields show.
+  useEffect(() => setAssignee(c.assignee ? String(c.assignee.id) : null), [c.assignee]);
+  useEffect(() => setPromised(c.promised_fix_date ?? ''), [c.promised_fix_date]);
   const busy = (intent: string) => fetcher.state !== 'idle' && fetcher.formData?.get('intent') === intent;
   const send = (values: Record<string, string>) => void fetcher.submit(values, { method: 'post' });
   return (

@@ -76,7 +76,7 @@ export default function ComplaintsInbox({ loaderData }: Route.ComponentProps) {
     {
       key: 'subject',
       label: t('complaints-admin.col_subject'),
-      width: 280,
+      width: 240,
       render: (c) => (
         <Text fz="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {c.excerpt}
@@ -89,7 +89,7 @@ export default function ComplaintsInbox({ loaderData }: Route.ComponentProps) {
       render: (c) =>
         c.order ? (
           <Stack gap={0}>
-            <Text fz="sm" dir="ltr" ta="right" fw={600}>
+            <Text fz="sm" dir="ltr" ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {c.order.number}
             </Text>
             <Text fz="xs" c="gray.7">
@@ -105,6 +105,7 @@ export default function ComplaintsInbox({ loaderData }: Route.ComponentProps) {
     {
       key: 'status',
       label: t('complaints-admin.col_status'),
+      width: 110,
       render: (c) => <ComplaintStatusBadge status={c.status} size="sm" />,
     },
     {
