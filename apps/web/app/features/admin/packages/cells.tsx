@@ -25,19 +25,24 @@ const VISIT: Record<PackageVisitStatus, string> = {
 export function SubscriptionBadge({ status }: { status: SubscriptionStatus }) {
   const { t } = useTranslation();
   return (
-    <StateBadge
-      status={status}
-      label={t(`packages-admin.sub_status_${status}`)}
-      color={SUBSCRIPTION[status]}
-      size="sm"
-    />
+    // A narrow column must not cut the word short.
+    <div style={{ minWidth: 'max-content' }}>
+      <StateBadge
+        status={status}
+        label={t(`packages-admin.sub_status_${status}`)}
+        color={SUBSCRIPTION[status]}
+        size="sm"
+      />
+    </div>
   );
 }
 
 export function VisitBadge({ status }: { status: PackageVisitStatus }) {
   const { t } = useTranslation();
   return (
-    <StateBadge status={status} label={t(`packages-admin.visit_status_${status}`)} color={VISIT[status]} size="sm" />
+    <div style={{ minWidth: 'max-content' }}>
+      <StateBadge status={status} label={t(`packages-admin.visit_status_${status}`)} color={VISIT[status]} size="sm" />
+    </div>
   );
 }
 

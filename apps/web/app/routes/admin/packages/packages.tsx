@@ -101,14 +101,17 @@ export default function PackagesPage({ loaderData }: Route.ComponentProps) {
     {
       key: 'subscriptions',
       label: t('packages-admin.col_subscriptions'),
-      render: (p) =>
-        may('orders.view') && p.active_subscriptions > 0 ? (
-          <Anchor component={Link} to={`/admin/subscriptions?package_id=${p.id}&status=active`}>
-            {formatNumber('ar', p.active_subscriptions)}
-          </Anchor>
-        ) : (
-          formatNumber('ar', p.active_subscriptions)
-        ),
+      render: (p) => (
+        <span data-testid="package-row-subscriptions">
+          {may('orders.view') && p.active_subscriptions > 0 ? (
+            <Anchor component={Link} to={`/admin/subscriptions?package_id=${p.id}&status=active`}>
+              {formatNumber('ar', p.active_subscriptions)}
+            </Anchor>
+          ) : (
+            formatNumber('ar', p.active_subscriptions)
+          )}
+        </span>
+      ),
     },
     {
       key: 'active',

@@ -2,7 +2,7 @@
  * Dashboard package subscriptions: search by number or customer phone, filters (state, package,
  * city) and the page in the URL, newest first; each opens its page with the visits.
  */
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_STATUSES, type AdminSubscriptionItem } from '@pool/contracts/packages';
@@ -40,7 +40,14 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
       key: 'number',
       label: t('packages-admin.sub_number'),
       render: (s) => (
-        <Anchor component={Link} to={`/admin/subscriptions/${s.id}`} fw={700} dir="ltr" data-testid="subscription-link">
+        <Anchor
+          component={Link}
+          to={`/admin/subscriptions/${s.id}`}
+          fw={700}
+          dir="ltr"
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="subscription-link"
+        >
           {s.number}
         </Anchor>
       ),
@@ -48,9 +55,21 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
     {
       key: 'customer',
       label: t('packages-admin.sub_customer'),
-      render: (s) => <CustomerCell name={s.customer_name} phone={s.customer_phone} />,
+      render: (s) => (
+        <Box miw={150}>
+          <CustomerCell name={s.customer_name} phone={s.customer_phone} />
+        </Box>
+      ),
     },
-    { key: 'package', label: t('packages-admin.sub_package'), render: (s) => s.package_name },
+    {
+      key: 'package',
+      label: t('packages-admin.sub_package'),
+      render: (s) => (
+        <Text fz="sm" miw={120}>
+          {s.package_name}
+        </Text>
+      ),
+    },
     { key: 'status', label: t('packages-admin.sub_status'), render: (s) => <SubscriptionBadge status={s.status} /> },
     {
       key: 'period',
