@@ -104,6 +104,7 @@ export const complaintPromiseBody = z.object({
       .optional(),
   ),
 });
+export type ComplaintPromiseBody = z.infer<typeof complaintPromiseBody>;
 
 export const complaintAssignBody = z.object({
   admin_id: z.coerce
@@ -112,6 +113,7 @@ export const complaintAssignBody = z.object({
     .positive({ error: V.invalid })
     .max(DB_INT_MAX, { error: V.invalid }),
 });
+export type ComplaintAssignBody = z.infer<typeof complaintAssignBody>;
 
 export const complaintsQuery = z.object({
   page: z.coerce.number({ error: V.invalid }).int().min(1).max(100_000).default(1),

@@ -26,7 +26,11 @@ import {
   idParam,
   paginated,
   V,
+  type ComplaintAssignBody,
+  type ComplaintPromiseBody,
+  type ComplaintReplyBody,
   type Lang,
+  type Permission,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -233,100 +237,70 @@ export async function adminComplaintRoutes(app: App) {
     async (req, reply) => reply.ok(await upload(app, req), 'complaints.image_saved'),
   );
 
-  app.post(
-    '/complaints/:id/take',
-    {
-      preHandler: app.requireAdmin('complaints.reply'),
-      config: { audit: 'complaints.take' },
-      schema: {
-        ...admin,
-        summary: 'Take the complaint: assigned to me; an open one moves to review',
-        params: idParam,
-        response: { 200: detail },
+  /** The moves: each `POST /complaints/:id/<name>` answers the complaint as it is after the move. */
+  type Move = {
+    permission: Permission;
+    summary: string;
+    description?: string;
+    body?: z.ZodType;
+    msg: string;
+    run: (adminId: number, id: number, body: never) => Promise<unknown>;
+  };
+  const moves: Record<string, Move> = {
+    take: {
+      permission: 'complaints.reply',
+      summary: 'Take the complaint: assigned to me; an open one moves to review',
+      msg: 'complaints.taken',
+      run: (me, id) => service.assign(app, me, id, me),
+    },
+    assign: {
+      permission: 'complaints.assign',
+      summary: 'Assign the complaint to an admin who may answer complaints; an open one moves to review',
+      body: complaintAssignBody,
+      msg: 'complaints.assigned',
+      run: (me, id, body: ComplaintAssignBody) => service.assign(app, me, id, body.admin_id),
+    },
+    reply: {
+      permission: 'complaints.reply',
+      summary: 'Answer the complaint (`complaint_reply` to the customer); it becomes answered',
+      description: 'Taken first (409 while open); again while answered.',
+      body: complaintReplyBody,
+      msg: 'complaints.answered',
+      run: (me, id, body: ComplaintReplyBody) => service.adminReply(app, me, id, body),
+    },
+    promise: {
+      permission: 'complaints.reply',
+      summary: 'Set (or clear, when empty) the promised fix date, YYYY-MM-DD in Riyadh, today or later',
+      body: complaintPromiseBody,
+      msg: 'complaints.promised',
+      run: (me, id, body: ComplaintPromiseBody) => service.promise(app, me, id, body.promised_fix_date),
+    },
+    close: {
+      permission: 'complaints.close',
+      summary: 'Close the complaint (once taken)',
+      msg: 'complaints.closed',
+      run: (me, id) => service.close(app, { role: 'admin', id: me }, id),
+    },
+  };
+  for (const [name, m] of Object.entries(moves)) {
+    app.post(
+      `/complaints/:id/${name}`,
+      {
+        preHandler: app.requireAdmin(m.permission),
+        config: { audit: `complaints.${name}` },
+        schema: {
+          ...admin,
+          summary: m.summary,
+          ...(m.description ? { description: m.description } : {}),
+          ...(m.body ? { consumes: forms, body: m.body } : {}),
+          params: idParam,
+          response: { 200: detail },
+        },
       },
-    },
-    async (req, reply) => {
-      await service.assign(app, req.admin!.id, req.params.id, req.admin!.id);
-      return reply.ok(await answer(req), 'complaints.taken');
-    },
-  );
-
-  app.post(
-    '/complaints/:id/assign',
-    {
-      preHandler: app.requireAdmin('complaints.assign'),
-      config: { audit: 'complaints.assign' },
-      schema: {
-        ...admin,
-        summary: 'Assign the complaint to an admin who may answer complaints; an open one moves to review',
-        consumes: forms,
-        params: idParam,
-        body: complaintAssignBody,
-        response: { 200: detail },
+      async (req, reply) => {
+        await m.run(req.admin!.id, req.params.id, req.body as never);
+        return reply.ok(await answer(req), m.msg);
       },
-    },
-    async (req, reply) => {
-      await service.assign(app, req.admin!.id, req.params.id, req.body.admin_id);
-      return reply.ok(await answer(req), 'complaints.assigned');
-    },
-  );
-
-  app.post(
-    '/complaints/:id/reply',
-    {
-      preHandler: app.requireAdmin('complaints.reply'),
-      config: { audit: 'complaints.reply' },
-      schema: {
-        ...admin,
-        summary: 'Answer the complaint (`complaint_reply` to the customer); it becomes answered',
-        description: 'Taken first (409 while open); again while answered.',
-        consumes: forms,
-        params: idParam,
-        body: complaintReplyBody,
-        response: { 200: detail },
-      },
-    },
-    async (req, reply) => {
-      await service.adminReply(app, req.admin!.id, req.params.id, req.body);
-      return reply.ok(await answer(req), 'complaints.answered');
-    },
-  );
-
-  app.post(
-    '/complaints/:id/promise',
-    {
-      preHandler: app.requireAdmin('complaints.reply'),
-      config: { audit: 'complaints.promise' },
-      schema: {
-        ...admin,
-        summary: 'Set (or clear, when empty) the promised fix date, YYYY-MM-DD in Riyadh, today or later',
-        consumes: forms,
-        params: idParam,
-        body: complaintPromiseBody,
-        response: { 200: detail },
-      },
-    },
-    async (req, reply) => {
-      await service.promise(app, req.admin!.id, req.params.id, req.body.promised_fix_date);
-      return reply.ok(await answer(req), 'complaints.promised');
-    },
-  );
-
-  app.post(
-    '/complaints/:id/close',
-    {
-      preHandler: app.requireAdmin('complaints.close'),
-      config: { audit: 'complaints.close' },
-      schema: {
-        ...admin,
-        summary: 'Close the complaint (once taken)',
-        params: idParam,
-        response: { 200: detail },
-      },
-    },
-    async (req, reply) => {
-      await service.close(app, { role: 'admin', id: req.admin!.id }, req.params.id);
-      return reply.ok(await answer(req), 'complaints.closed');
-    },
-  );
+    );
+  }
 }

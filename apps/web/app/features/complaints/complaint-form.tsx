@@ -4,8 +4,7 @@
  * then by the API (its field errors land on the fields); the new complaint's page opens.
  */
 import { useEffect, useState } from 'react';
-import { Button, Group, Input, Paper, SegmentedControl, Stack, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Group, Input, Paper, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import {
@@ -21,6 +20,7 @@ import { issuesToFields } from '../../lib/i18n.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
 import { ImageUploads } from '../maintenance/index.ts';
+import { SendButton } from './reply-composer.tsx';
 
 type Errors = Record<string, React.ReactNode>;
 
@@ -135,17 +135,13 @@ export function ComplaintForm({
           </Stack>
         </Paper>
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
+          <SendButton
+            label={t('complaints.send')}
+            lang={lang}
             loading={fetcher.state !== 'idle'}
-            leftSection={
-              <IconSend size={18} aria-hidden style={{ transform: lang === 'ar' ? 'scaleX(-1)' : undefined }} />
-            }
-            data-testid="complaint-submit"
-          >
-            {t('complaints.send')}
-          </Button>
+            size="md"
+            testId="complaint-submit"
+          />
         </Group>
       </Stack>
     </form>

@@ -6,21 +6,19 @@
  * count, which reloads the page's data (components/live-count.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Container, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCalendarCheck, IconCircleCheck, IconClock, IconLock, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarCheck, IconCircleCheck, IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
-import { COMPLAINT_IMAGES_MAX, COMPLAINT_TEXT_MAX, type ComplaintDetail } from '@pool/contracts/complaints';
+import type { ComplaintDetail } from '@pool/contracts/complaints';
 import type { Route } from './+types/complaint';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
-import { answerFieldErrors } from '../../lib/forms.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { ComplaintStatusBadge, ComplaintThread } from '../../features/complaints/index.ts';
-import { ImageUploads } from '../../features/maintenance/index.ts';
+import { ComplaintStatusBadge, ComplaintThread, ReplyComposer } from '../../features/complaints/index.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'complaints.title');
 
@@ -52,70 +50,20 @@ function ReplyForm() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const handle = useAnswerHandler();
-  const fetcher = useFetcher<Answer<ComplaintDetail>>({ key: 'complaint-reply' });
-  const [text, setText] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    handle(fetcher.data, {
-      successToast: true,
-      onSuccess: () => {
-        setText('');
-        setImages([]);
-        setErrors({});
-      },
-      onError: (a) => setErrors(answerFieldErrors(a)),
-    });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return setErrors({ text: t('validation.required') });
-    const form = new FormData();
-    form.append('intent', 'reply');
-    form.append('text', text.trim());
-    images.forEach((url) => form.append('images', url));
-    void fetcher.submit(form, { method: 'post' });
-  };
+  const fetcher = useFetcher<Answer<unknown>>({ key: 'complaint-reply' });
+  useEffect(() => handle(fetcher.data, { successToast: true }), [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="form" noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <Textarea
-          label={t('complaints.reply_label')}
-          description={t('complaints.reply_hint')}
-          autosize
-          minRows={3}
-          maxLength={COMPLAINT_TEXT_MAX}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setErrors({});
-          }}
-          error={errors.text}
-          data-testid="complaint-reply-text"
-        />
-        <ImageUploads
-          lang={lang}
-          value={images}
-          onChange={setImages}
-          max={COMPLAINT_IMAGES_MAX}
-          error={Object.entries(errors).find(([k]) => k.startsWith('images'))?.[1]}
-          path="/api/user/complaint-images"
-          label={t('complaints.images_label')}
-        />
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={fetcher.state !== 'idle'}
-            leftSection={
-              <IconSend size={18} aria-hidden style={{ transform: lang === 'ar' ? 'scaleX(-1)' : undefined }} />
-            }
-            data-testid="complaint-reply-send"
-          >
-            {t('complaints.reply_send')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ReplyComposer
+      fetcher={fetcher}
+      lang={lang}
+      label={t('complaints.reply_label')}
+      hint={t('complaints.reply_hint')}
+      imagesLabel={t('complaints.images_label')}
+      sendLabel={t('complaints.reply_send')}
+      requiredText={t('validation.required')}
+      uploadPath="/api/user/complaint-images"
+      testIds={{ text: 'complaint-reply-text', send: 'complaint-reply-send' }}
+    />
   );
 }
 

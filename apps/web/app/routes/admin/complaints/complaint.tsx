@@ -5,31 +5,11 @@
  * about, and its times (sent, first reply, last reply, closed).
  */
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  IconCalendarCheck,
-  IconCircleCheck,
-  IconHandGrab,
-  IconInfoCircle,
-  IconSend,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { Alert, Anchor, Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendarCheck, IconCircleCheck, IconHandGrab, IconInfoCircle, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
-import { COMPLAINT_IMAGES_MAX, COMPLAINT_TEXT_MAX, type AdminComplaintDetail } from '@pool/contracts/complaints';
+import type { AdminComplaintDetail } from '@pool/contracts/complaints';
 import { adminOrderPage } from '@pool/contracts/notifications';
 import type { Route } from './+types/complaint';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
@@ -41,8 +21,12 @@ import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.t
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { BackToList } from '../../../features/admin/order-cells.tsx';
 import { useMay } from '../../../features/admin/use-admin.ts';
-import { ComplaintStatusBadge, ComplaintThread, useOrderKindLabel } from '../../../features/complaints/index.ts';
-import { ImageUploads } from '../../../features/maintenance/index.ts';
+import {
+  ComplaintStatusBadge,
+  ComplaintThread,
+  ReplyComposer,
+  useOrderKindLabel,
+} from '../../../features/complaints/index.ts';
 import { Section } from '../../../features/orders/index.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'complaints-admin.title');
@@ -100,63 +84,20 @@ const riyadhToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().sli
 
 function ReplyForm() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<Answer<AdminComplaintDetail>>({ key: 'complaint-admin-reply' });
-  const [text, setText] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  useAnswerEffect(fetcher.data, {
-    onSuccess: () => {
-      setText('');
-      setImages([]);
-    },
-  });
+  const fetcher = useFetcher<Answer<unknown>>({ key: 'complaint-admin-reply' });
+  useAnswerEffect(fetcher.data);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="md"
-      component="form"
-      noValidate
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault();
-        const form = new FormData();
-        form.append('intent', 'reply');
-        form.append('text', text.trim());
-        images.forEach((url) => form.append('images', url));
-        void fetcher.submit(form, { method: 'post' });
-      }}
-    >
-      <Stack gap="sm">
-        <Textarea
-          label={t('complaints-admin.reply_label')}
-          description={t('complaints-admin.reply_hint')}
-          autosize
-          minRows={3}
-          maxLength={COMPLAINT_TEXT_MAX}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={fieldError(fetcher, 'text')}
-          data-testid="admin-complaint-reply"
-        />
-        <ImageUploads
-          lang="ar"
-          value={images}
-          onChange={setImages}
-          max={COMPLAINT_IMAGES_MAX}
-          path="/api/admin/complaint-images"
-          label={t('complaints.images_label')}
-        />
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={fetcher.state !== 'idle'}
-            leftSection={<IconSend size={18} aria-hidden style={{ transform: 'scaleX(-1)' }} />}
-            data-testid="admin-complaint-send"
-          >
-            {t('complaints-admin.reply_send')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ReplyComposer
+      fetcher={fetcher}
+      lang="ar"
+      label={t('complaints-admin.reply_label')}
+      hint={t('complaints-admin.reply_hint')}
+      imagesLabel={t('complaints.images_label')}
+      sendLabel={t('complaints-admin.reply_send')}
+      requiredText={t('validation.required')}
+      uploadPath="/api/admin/complaint-images"
+      testIds={{ text: 'admin-complaint-reply', send: 'admin-complaint-send' }}
+    />
   );
 }
 
