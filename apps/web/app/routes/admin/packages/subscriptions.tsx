@@ -56,7 +56,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
       key: 'customer',
       label: t('packages-admin.sub_customer'),
       render: (s) => (
-        <Box miw={150}>
+        <Box miw={130}>
           <CustomerCell name={s.customer_name} phone={s.customer_phone} />
         </Box>
       ),
@@ -75,7 +75,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
       key: 'period',
       label: t('packages-admin.sub_period'),
       render: (s) => (
-        <Text fz="sm" miw={150}>
+        <Text fz="sm" miw={90}>
           <PeriodText sub={s} />
         </Text>
       ),
@@ -132,6 +132,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
         pagination={list.pagination}
         caption={t('packages-admin.subscriptions_title')}
         testId="subscriptions-table"
+        compact
       />
     </AdminPage>
   );
