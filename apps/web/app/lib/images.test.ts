@@ -4,7 +4,7 @@ import { imageLoading, webpSrcSet } from './images.ts';
 describe('stored pictures', () => {
   it('are shown from their WebP display sizes, locally and from a public bucket', () => {
     const name = '0123456789abcdef0123456789abcdef';
-    for (const ext of ['jpg', 'png', 'gif'])
+    for (const ext of ['jpg', 'png', 'gif', 'webp'])
       expect(webpSrcSet(`/uploads/products/${name}.${ext}`)).toBe(
         `/uploads/products/${name}-320.webp 320w, /uploads/products/${name}-960.webp 960w`,
       );

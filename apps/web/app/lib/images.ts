@@ -1,10 +1,10 @@
 /**
  * Pictures stored by the upload pipeline (apps/server uploads `storeImage`):
- * beside each original `<folder>/<32 hex>.<jpg|png|gif>` are WebP copies
+ * beside each original `<folder>/<32 hex>.<jpg|png|gif|webp>` are WebP copies
  * `<name>-320.webp` and `<name>-960.webp` (never wider than the original), in
  * the local storage (`/uploads/…`) and in a public bucket (`S3_PUBLIC_URL`).
  */
-const STORED = /^(.*\/[a-z0-9-]+\/[0-9a-f]{32})\.(?:jpg|png|gif)$/;
+const STORED = /^(.*\/[a-z0-9-]+\/[0-9a-f]{32})\.(?:jpg|png|gif|webp)$/;
 
 /** The `srcset` of the WebP display sizes of a stored image; null for any other URL (seed files, links). */
 export function webpSrcSet(src: string): string | null {

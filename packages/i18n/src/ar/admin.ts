@@ -74,7 +74,7 @@ export default {
   people_phone: 'رقم الجوال',
   people_country_code: 'رمز الدولة',
   people_image: 'الصورة',
-  people_image_hint: 'JPG أو PNG أو GIF، بحد أقصى 5 ميجابايت.',
+  people_image_hint: 'JPG أو PNG أو GIF أو WebP، بحد أقصى 5 ميجابايت.',
   people_new_image_alt: 'معاينة الصورة الجديدة',
   people_block: 'حظر',
   people_unblock: 'إلغاء الحظر',

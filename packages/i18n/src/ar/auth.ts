@@ -53,7 +53,7 @@ export default {
   iban_label: 'رقم الآيبان (IBAN)',
   bank_account_number_label: 'رقم الحساب البنكي',
   image_label: 'الصورة الشخصية',
-  image_hint: 'صيغة jpg أو jpeg أو png أو gif، بحجم لا يزيد عن 5 ميجابايت',
+  image_hint: 'صيغة jpg أو jpeg أو png أو gif أو webp، بحجم لا يزيد عن 5 ميجابايت',
   image_preview: 'معاينة الصورة الشخصية',
   image_none: 'لم تُختر صورة',
   upload_label: 'تقدم رفع البيانات',

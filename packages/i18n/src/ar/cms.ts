@@ -62,7 +62,7 @@ export default {
   ui_new_title: 'إضافة إلى {{screen}}',
   ui_edit_title: 'تعديل في {{screen}}',
   ui_image_choose: 'اختر صورة',
-  ui_image_hint: 'JPG أو PNG أو GIF، بحجم 5 ميغابايت على الأكثر',
+  ui_image_hint: 'JPG أو PNG أو GIF أو WebP، بحجم 5 ميغابايت على الأكثر',
   ui_image_preview: 'معاينة الصورة',
   ui_uploading: 'جارٍ الرفع… {{percent}}٪',
   ui_uploaded: 'اكتمل الرفع، جارٍ الحفظ…',

@@ -66,7 +66,7 @@ export default {
   people_phone: 'Mobile number',
   people_country_code: 'Country code',
   people_image: 'Image',
-  people_image_hint: 'JPG, PNG or GIF, up to 5 MB.',
+  people_image_hint: 'JPG, PNG, GIF or WebP, up to 5 MB.',
   people_new_image_alt: 'Preview of the new image',
   people_block: 'Block',
   people_unblock: 'Unblock',

@@ -49,7 +49,7 @@ export default {
   iban_label: 'IBAN',
   bank_account_number_label: 'Bank account number',
   image_label: 'Profile picture',
-  image_hint: 'jpg, jpeg, png or gif, up to 5 MB',
+  image_hint: 'jpg, jpeg, png, gif or webp, up to 5 MB',
   image_preview: 'Profile picture preview',
   image_none: 'No image chosen',
   upload_label: 'Upload progress',

@@ -62,7 +62,7 @@ export default {
   ui_new_title: 'Add to {{screen}}',
   ui_edit_title: 'Edit in {{screen}}',
   ui_image_choose: 'Choose an image',
-  ui_image_hint: 'JPG, PNG or GIF, 5 MB at most',
+  ui_image_hint: 'JPG, PNG, GIF or WebP, 5 MB at most',
   ui_image_preview: 'Image preview',
   ui_uploading: 'Uploading… {{percent}}%',
   ui_uploaded: 'Upload complete, saving…',

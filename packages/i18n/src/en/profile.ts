@@ -25,7 +25,7 @@ export default {
   edit_intro: 'Update your personal, business and bank details. Fields marked * are required.',
   personal: 'Personal details',
   image: 'Profile picture',
-  image_hint: 'Allowed: jpg, jpeg, png or gif, up to 5 MB',
+  image_hint: 'Allowed: jpg, jpeg, png, gif or webp, up to 5 MB',
   change_image: 'Change picture',
   undo_image: 'Undo the new picture',
   new_image_alt: 'Preview of the new picture',

@@ -13,7 +13,7 @@ export default {
   password_min: 'The password must be at least 6 characters',
   password_login_min: 'The password must be at least 8 characters',
   password_mismatch: 'The confirmation does not match the new password',
-  image: 'The file must be an image',
+  image: 'The image must be jpg, jpeg, png, gif or webp',
   image_too_large: 'The image may not be larger than 5 MB or 25 megapixels',
   invalid: 'The value is not valid',
   future_date: 'The date and time must be in the future',

@@ -1,9 +1,9 @@
 /**
- * Image checks and re-encoding (SECURITY.md 26-28): jpg/jpeg/png/gif by file
+ * Image checks and re-encoding (SECURITY.md 26-28): jpg/jpeg/png/gif/webp by file
  * name extension AND by content, at most 5 MB and 25 megapixels (read from the
  * header before any pixel is decoded), then re-encoded with sharp: turned
  * upright by EXIF, all metadata (EXIF, GPS, XMP, ICC…) dropped, same format
- * family, plus WebP display sizes. Animated GIFs stay animated (every frame
+ * family, plus WebP display sizes. Animated GIFs and WebPs stay animated (every frame
  * counts towards the pixel limit).
  */
 import sharp, { type Sharp } from 'sharp';
@@ -11,7 +11,7 @@ import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@pool/contr
 import { fieldError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../plugins/multipart.ts';
 
-export type ImageFormat = 'jpeg' | 'png' | 'gif';
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** Widths of the WebP copies stored beside the original as `<name>-<width>.webp`. */
 export const DISPLAY_WIDTHS = [320, 960] as const;
@@ -20,6 +20,7 @@ export const FORMAT_FILE: Record<ImageFormat, { ext: string; contentType: string
   jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
   png: { ext: 'png', contentType: 'image/png' },
   gif: { ext: 'gif', contentType: 'image/gif' },
+  webp: { ext: 'webp', contentType: 'image/webp' },
 };
 
 /** Longest a single sharp pipeline may run before it is abandoned. */
@@ -27,12 +28,15 @@ const TIMEOUT_SECONDS = 20;
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 
-/** The format the bytes really are, from their signature; null for anything else (SVG, WebP, PDF, HTML…). */
+/** The format the bytes really are, from their signature; null for anything else (SVG, PDF, HTML…). */
 export function sniffImage(data: Buffer): ImageFormat | null {
   if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   const head = data.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
+  // RIFF <size> WEBP
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -82,6 +86,7 @@ export type ProcessedImage = {
 function encodeMain(image: Sharp, format: ImageFormat): Sharp {
   if (format === 'jpeg') return image.jpeg({ quality: 85, progressive: true, mozjpeg: false });
   if (format === 'png') return image.png({ compressionLevel: 8 });
+  if (format === 'webp') return image.webp({ quality: 85 });
   return image.gif();
 }
 

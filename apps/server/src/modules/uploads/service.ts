@@ -14,7 +14,7 @@ export { DISPLAY_WIDTHS } from './images.ts';
 const FOLDER = /^[a-z0-9-]+$/;
 
 /**
- * Stores `file` as `<folder>/<random>.<jpg|png|gif>` plus `<random>-320.webp`
+ * Stores `file` as `<folder>/<random>.<jpg|png|gif|webp>` plus `<random>-320.webp`
  * and `<random>-960.webp` beside it; returns the public URL of the main image
  * (e.g. `/uploads/users/3f9c…e1.jpg`). Throws a 422 field error
  * (`validation.image` / `validation.image_too_large`) for a refused file.
@@ -43,7 +43,7 @@ function keyOf(app: Pick<App, 'config'>, url: string): string | null {
   const prefix = storageFor(app).publicUrl('');
   if (!url.startsWith(prefix)) return null;
   const key = url.slice(prefix.length);
-  return /^[a-z0-9-]+\/[0-9a-f]{32}\.(jpg|png|gif)$/.test(key) ? key : null;
+  return /^[a-z0-9-]+\/[0-9a-f]{32}\.(jpg|png|gif|webp)$/.test(key) ? key : null;
 }
 
 /** Whether `url` is an image `storeImage` stored in `folder` (e.g. a product image sent back in a form). */
@@ -52,7 +52,7 @@ export const isStoredImage = (app: Pick<App, 'config'>, url: string, folder: str
 
 /** URLs of the WebP display copies of a stored image, by width. */
 export function displayUrls(url: string): Record<(typeof DISPLAY_WIDTHS)[number], string> {
-  const base = url.replace(/\.(jpg|png|gif)$/, '');
+  const base = url.replace(/\.(jpg|png|gif|webp)$/, '');
   return Object.fromEntries(DISPLAY_WIDTHS.map((w) => [w, `${base}-${w}.webp`])) as Record<
     (typeof DISPLAY_WIDTHS)[number],
     string

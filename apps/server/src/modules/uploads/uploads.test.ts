@@ -68,18 +68,23 @@ describe('image uploads', () => {
   });
   afterAll(() => app.close());
 
-  it('accepts jpg, jpeg, png and gif, keeping the format family under a random name', async () => {
+  it('accepts jpg, jpeg, png, gif and webp, keeping the format family under a random name', async () => {
     const cases = [
       { name: 'photo.jpg', data: await solid(64, 48).jpeg().toBuffer(), ext: 'jpg', format: 'jpeg' },
       { name: 'PHOTO.JPEG', data: await solid(64, 48).jpeg().toBuffer(), ext: 'jpg', format: 'jpeg' },
       { name: 'logo.png', data: await solid(64, 48).png().toBuffer(), ext: 'png', format: 'png' },
       { name: 'still.gif', data: await solid(64, 48).gif().toBuffer(), ext: 'gif', format: 'gif' },
+      { name: 'phone.WEBP', data: await solid(64, 48).webp().toBuffer(), ext: 'webp', format: 'webp' },
+      // The content decides the stored format, whatever allowed name it came with.
+      { name: 'saved.png', data: await solid(64, 48).webp().toBuffer(), ext: 'webp', format: 'webp' },
     ];
     for (const c of cases) {
       const url = await storeImage(app, file(c.name, c.data, 'application/octet-stream'), 'users');
       expect(url).toMatch(new RegExp(`^/uploads/users/[0-9a-f]{32}\\.${c.ext}$`));
       const meta = await sharp(readFileSync(pathOf(url))).metadata();
       expect(meta).toMatchObject({ format: c.format, width: 64, height: 48 });
+      const small = await sharp(readFileSync(pathOf(displayUrls(url)[320]))).metadata();
+      expect(small).toMatchObject({ format: 'webp', width: 64, height: 48 });
     }
   });
 
@@ -101,6 +106,27 @@ describe('image uploads', () => {
     expect(webp).toMatchObject({ format: 'webp', pages: 3, width: 40 });
   });
 
+  it('keeps an animated WebP animated and drops its metadata', async () => {
+    const frames = await Promise.all(
+      ['red', 'blue'].map((c) =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: c } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const anim = await sharp(frames, { join: { animated: true } })
+      .webp()
+      .withExif({ IFD0: { Copyright: 'SECRET-OWNER' } })
+      .toBuffer();
+    expect(anim.includes('SECRET-OWNER')).toBe(true);
+    const url = await storeImage(app, file('anim.webp', anim, 'image/webp'), 'banners');
+    const stored = readFileSync(pathOf(url));
+    expect(await sharp(stored, { animated: true }).metadata()).toMatchObject({ format: 'webp', pages: 2, width: 40 });
+    expect(stored.includes('SECRET-OWNER')).toBe(false);
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.headers['content-type']).toBe('image/webp');
+  });
+
   it('refuses other types whatever their name or claimed mimetype', async () => {
     const png = await solid(10, 10).png().toBuffer();
     const webp = await solid(10, 10).webp().toBuffer();
@@ -113,8 +139,9 @@ describe('image uploads', () => {
     const refused: [string, Buffer][] = [
       ['x.svg', svg],
       ['x.png', svg],
-      ['x.webp', webp],
-      ['x.png', webp],
+      ['x.bmp', webp],
+      ['x.webp', svg],
+      ['x.webp', Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'), Buffer.alloc(40)])], // signature only
       ['notes.png', Buffer.from('just some text, not an image')],
       ['page.gif', html],
       ['doc.jpg', pdf],
@@ -296,11 +323,14 @@ describe('image uploads', () => {
   });
 
   it('deletes a stored image with its display copies, ignoring URLs it did not make', async () => {
-    const url = await storeImage(app, file('a.png', await solid(5, 5).png().toBuffer()), 'deleted');
-    const all = [url, ...Object.values(displayUrls(url))];
-    for (const u of all) expect(existsSync(pathOf(u))).toBe(true);
-    await deleteImage(app, url);
-    for (const u of all) expect(existsSync(pathOf(u))).toBe(false);
+    for (const data of [await solid(5, 5).png().toBuffer(), await solid(5, 5).webp().toBuffer()]) {
+      const url = await storeImage(app, file('a.png', data), 'deleted');
+      const all = [url, ...Object.values(displayUrls(url))];
+      expect(new Set(all).size).toBe(3);
+      for (const u of all) expect(existsSync(pathOf(u))).toBe(true);
+      await deleteImage(app, url);
+      for (const u of all) expect(existsSync(pathOf(u))).toBe(false);
+    }
     await deleteImage(app, null);
     await deleteImage(app, 'https://example.com/x.png');
     await deleteImage(app, '/uploads/../secret.png');

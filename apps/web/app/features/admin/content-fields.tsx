@@ -19,6 +19,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_EXTENSIONS } from '@pool/contracts/core';
 import type { Field } from './resources.ts';
 import { useListParams } from './data-table.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -183,7 +184,7 @@ export function ImageField({
           withAsterisk={required}
           description={t('cms.ui_image_hint')}
           placeholder={t('cms.ui_image_choose')}
-          accept="image/png,image/jpeg,image/gif"
+          accept={IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')}
           clearable
           value={file}
           onChange={onFile}

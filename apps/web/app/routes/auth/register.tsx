@@ -191,7 +191,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
                   <Group gap="xs">
                     <FileButton
                       onChange={pick}
-                      accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+                      accept=".jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp"
                       resetRef={resetFile}
                       inputProps={{ 'aria-label': t('auth.image_label') }}
                     >
