@@ -7,7 +7,18 @@
  * Screenshots of every page at 390 and 1280 pixels in both languages.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminPost, adminToken, clientIp, expectAccessible, open, shot, signUpByApi } from './support.ts';
+import {
+  adminPost,
+  adminToken,
+  clientIp,
+  expectAccessible,
+  open,
+  pickDay,
+  riyadhDay,
+  shot,
+  signUpByApi,
+  addressAndWallet,
+} from './support.ts';
 
 const TAG = Date.now() % 1_000_000;
 const SITE = { 'x-pool-site': '1', lang: 'ar' };
@@ -19,8 +30,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-type City = { id: number; name: string };
-
 /** Saves (and sends) a price offer as the demo admin: PUT /api/admin/service-orders/{id}/offer. */
 async function sendOffer(request: APIRequestContext, id: number, lines: unknown[]) {
   const res = await request.put(`/api/admin/service-orders/${id}/offer`, {
@@ -29,28 +38,6 @@ async function sendOffer(request: APIRequestContext, id: number, lines: unknown[
   });
   const body = await res.json();
   expect(body.key, `${body.msg} ${JSON.stringify(body.data)}`).toBe('success');
-}
-
-/** Riyadh's day `n` days from now, and how the calendar names it (its cells' labels start so). */
-function riyadhDay(n: number) {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + n * 86_400_000);
-  const noon = new Date(`${day}T12:00:00Z`);
-  const label = (lang: 'ar' | 'en') =>
-    new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(noon);
-  return { day, label };
-}
-
-/** Clicks a day in the calendar, moving to the next month when it is there. */
-async function pickDay(page: Page, label: string) {
-  const cell = page.getByTestId('date-picker').locator(`button[aria-label^="${label}"]`);
-  if (!(await cell.count())) await page.getByTestId('date-picker').locator('[data-direction="next"]').click();
-  await cell.click();
 }
 
 let browser: Browser;
@@ -69,31 +56,7 @@ test.beforeAll(async ({ browser: b }) => {
   });
   page = await context.newPage();
   await signUpByApi(page, `عميل الصيانة ${TAG}`);
-  // A saved address in Riyadh, and 1,000 SAR in the wallet (sandbox card).
-  const cities = (await (await page.request.get('/api/user/cities', { headers: SITE })).json()).data as City[];
-  const riyadh = cities.find((c) => c.name === 'الرياض')!;
-  const address = await (
-    await page.request.post('/api/user/addresses', {
-      headers: SITE,
-      form: {
-        label: 'المنزل',
-        city_id: String(riyadh.id),
-        district: 'النرجس',
-        street: 'شارع الملقا',
-        building_number: '1234',
-        postal_code: '13321',
-      },
-    })
-  ).json();
-  expect(address.key, address.msg).toBe('success');
-  const charge = await (
-    await page.request.post('/api/user/wallet/charge', { headers: SITE, form: { amount: '1000' } })
-  ).json();
-  expect(charge.key, charge.msg).toBe('success');
-  await page.goto(charge.data.redirect_url);
-  await page.locator('#card').fill('4111 1111 1111 1111');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/payment_status=paid/);
+  await addressAndWallet(page, 1000);
 });
 
 test.afterAll(async () => {

@@ -201,3 +201,56 @@ export async function newAdmin(request: APIRequestContext, permissions: string[]
   });
   return login;
 }
+
+/** Riyadh's day `n` days from now, and how the calendar names it (its cells' labels start so). */
+export function riyadhDay(n: number) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + n * 86_400_000);
+  const noon = new Date(`${day}T12:00:00Z`);
+  const label = (lang: 'ar' | 'en') =>
+    new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(noon);
+  return { day, label };
+}
+
+/** Clicks a day in the calendar, moving to the next month when it is there (another month's days are hidden). */
+export async function pickDay(page: Page, label: string) {
+  const cell = page.getByTestId('date-picker').locator(`button[aria-label^="${label}"]:visible`);
+  if (!(await cell.count())) await page.getByTestId('date-picker').locator('[data-direction="next"]').click();
+  await cell.click();
+}
+
+/** A saved address in Riyadh for the signed-in customer of `page`, and `amount` SAR in the wallet (sandbox card). */
+export async function addressAndWallet(page: Page, amount = 1000) {
+  const headers = { 'x-pool-site': '1', lang: 'ar' };
+  const cities = (await (await page.request.get('/api/user/cities', { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const address = await (
+    await page.request.post('/api/user/addresses', {
+      headers,
+      form: {
+        label: 'المنزل',
+        city_id: String(cities.find((c) => c.name === 'الرياض')!.id),
+        district: 'النرجس',
+        street: 'شارع الملقا',
+        building_number: '1234',
+        postal_code: '13321',
+      },
+    })
+  ).json();
+  expect(address.key, address.msg).toBe('success');
+  const charge = await (
+    await page.request.post('/api/user/wallet/charge', { headers, form: { amount: String(amount) } })
+  ).json();
+  expect(charge.key, charge.msg).toBe('success');
+  await page.goto(charge.data.redirect_url);
+  await page.locator('#card').fill('4111 1111 1111 1111');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/payment_status=paid/);
+}

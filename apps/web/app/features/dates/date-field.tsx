@@ -18,15 +18,13 @@ import {
   hijriMonthsLabel,
   isDay,
   monthLabel,
+  plusDays,
   riyadhToday,
   weekdayLabel,
 } from './riyadh-day.ts';
 
 /** How far ahead a visit may be booked. */
 const DAYS_AHEAD = 90;
-
-const plusDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The chosen day in words, Gregorian then Hijri. */
 export function DayInWords({ day, lang }: { day: string; lang: Lang }) {
@@ -46,15 +44,19 @@ export function DateField({
   lang,
   label,
   error,
+  lastDay,
 }: {
   value: string | null;
   onChange: (day: string) => void;
   lang: Lang;
   label: string;
   error?: React.ReactNode;
+  /** The last day that may be chosen (Riyadh): a package's validity; 90 days ahead when left out. */
+  lastDay?: string;
 }) {
   const { t } = useTranslation();
   const today = riyadhToday();
+  const maxDate = lastDay ?? plusDays(today, DAYS_AHEAD);
   const labelId = useId();
   const errorId = useId();
   // In Arabic the calendar runs right to left: "next" points left.
@@ -81,7 +83,7 @@ export function DateField({
             onChange={(v) => v && onChange(v)}
             defaultDate={isDay(value) ? value : today}
             minDate={today}
-            maxDate={plusDays(today, DAYS_AHEAD)}
+            maxDate={maxDate}
             maxLevel="month"
             firstDayOfWeek={0}
             weekendDays={[5, 6]}

@@ -23,6 +23,10 @@ export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const isDay = (v: string | null | undefined): v is string =>
   !!v && DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
+/** The day `n` days after `day` (both `YYYY-MM-DD`). */
+export const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** Whether Riyadh's `day` is before today there. */
 export const isPastDay = (day: string, at: Date = new Date()) => day < riyadhToday(at);
 

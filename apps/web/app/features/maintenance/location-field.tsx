@@ -4,12 +4,13 @@
  * fallback, as at checkout), or the national address short code with its city.
  */
 import { useState } from 'react';
-import { Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AddressItem } from '@pool/contracts/cart';
 import { AddressModal, AddressRadios } from '../cart/index.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
+import { useRoot } from '../../lib/use-root.ts';
 
 export type LocationMode = 'address' | 'pin' | 'short_code';
 export type LocationValues = {
@@ -22,6 +23,48 @@ export type LocationValues = {
 };
 type City = { id: number; name: string };
 type Errors = Partial<Record<keyof LocationValues, React.ReactNode>>;
+
+/** The request body's fields of a location. */
+export const LOCATION_FIELDS = ['address_id', 'lat', 'lng', 'short_code', 'city_id'] as const;
+
+/** A form's first location: the first saved address, if any. */
+export const firstLocation = (addresses: AddressItem[]): LocationValues => ({
+  mode: 'address',
+  address_id: addresses[0] ? String(addresses[0].id) : '',
+  lat: '',
+  lng: '',
+  short_code: '',
+  city_id: '',
+});
+
+/** A form's errors without the location's (the place changed). */
+export function withoutLocationErrors<T extends Record<string, unknown>>(errors: T): T {
+  const next = { ...errors };
+  for (const k of LOCATION_FIELDS) delete next[k];
+  return next;
+}
+
+/**
+ * The location in its card, as the request forms show it, with the site's maps key when it has one;
+ * `onChange` gets the whole new value.
+ */
+export function LocationCard({
+  value,
+  onChange,
+  ...rest
+}: Omit<React.ComponentProps<typeof LocationField>, 'onChange' | 'maps'> & {
+  onChange: (next: LocationValues) => void;
+}) {
+  const settings = useRoot().settings;
+  const maps = settings?.maps_api_key
+    ? { key: settings.maps_api_key, mapId: settings.maps_map_id ?? 'DEMO_MAP_ID' }
+    : null;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-field="address_id">
+      <LocationField value={value} onChange={(changes) => onChange({ ...value, ...changes })} maps={maps} {...rest} />
+    </Paper>
+  );
+}
 
 /** The request body's location fields for the chosen way (the others left out). */
 export function locationBody(v: LocationValues): Record<string, string> {

@@ -4,10 +4,12 @@ import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerOrderItem, MaintenanceOrderItem, MaintenanceStatus } from '@pool/contracts/maintenance';
 import type { StoreOrderStatus } from '@pool/contracts/orders';
+import type { SubscriptionStatus } from '@pool/contracts/packages';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';
 import { OrderCardFrame, OrderCardLines, OrderStatusBadge } from '../orders/index.ts';
+import { SubscriptionStatusBadge } from '../packages/index.ts';
 import { MaintenanceStatusBadge } from './status.tsx';
 
 const ToolIcon = () => (
@@ -53,12 +55,14 @@ export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
         badge={
           store ? (
             <OrderStatusBadge status={order.status as StoreOrderStatus} size="sm" />
+          ) : order.kind === 'package_subscription' ? (
+            <SubscriptionStatusBadge status={order.status as SubscriptionStatus} size="sm" />
           ) : (
             <MaintenanceStatusBadge status={order.status as MaintenanceStatus} size="sm" />
           )
         }
         title={order.title}
-        note={`${store ? '' : `${t('maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
+        note={`${store ? '' : `${t(order.kind === 'package_subscription' ? 'packages.ui_title' : 'maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
         total={total(order.total)}
       />
     </OrderCardFrame>

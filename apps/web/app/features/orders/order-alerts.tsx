@@ -1,6 +1,6 @@
 /** What an order's page says and offers above its details, any kind: pay before the deadline, why it was cancelled, rate, cancel. */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconStar, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMessageCircle, IconStar, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
@@ -47,6 +47,23 @@ export function RateButton({ orderId, label }: { orderId: number; label: string 
       data-testid="rate-open"
     >
       {label}
+    </Button>
+  );
+}
+
+/** The way to an order's chat (`path`: its kind's chat page, without the language). */
+export function ChatButton({ path, orderId }: { path: string; orderId: number }) {
+  const { t } = useTranslation();
+  const { to } = useLang();
+  return (
+    <Button
+      component={Link}
+      to={to(`${path}?order=${orderId}`)}
+      variant="light"
+      leftSection={<IconMessageCircle size={18} aria-hidden />}
+      data-testid="order-chat"
+    >
+      {t('maintenance-site.chat')}
     </Button>
   );
 }

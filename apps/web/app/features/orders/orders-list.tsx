@@ -12,6 +12,38 @@ import { ORDER_TABS, type StoreOrderItem } from '@pool/contracts/orders';
 import { PageNumbers } from '../../components/page-numbers.tsx';
 import { OrderCard } from './order-card.tsx';
 
+/** Changes the page's query (a null drops a key), staying where the page is scrolled. */
+export function useParamsChange() {
+  const [, setParams] = useSearchParams();
+  return (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+}
+
+/** A list's page numbers (`?page=`), when it has more than one page. */
+export function ListPages({ pagination }: { pagination: Pages | null }) {
+  const go = useParamsChange();
+  if (!pagination || pagination.total_pages <= 1) return null;
+  return (
+    <Center>
+      <PageNumbers
+        total={pagination.total_pages}
+        current={pagination.current_page}
+        onChange={(p) => go({ page: p === 1 ? null : String(p) })}
+      />
+    </Center>
+  );
+}
+
 export function OrdersList<T extends { id: number } = StoreOrderItem>({
   orders,
   pagination,
@@ -28,19 +60,7 @@ export function OrdersList<T extends { id: number } = StoreOrderItem>({
   card?: (order: T) => React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const [, setParams] = useSearchParams();
-  const go = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const go = useParamsChange();
   const tabs = [...(withAll ? ['all'] : []), ...ORDER_TABS];
   return (
     <Stack gap="md">
@@ -73,15 +93,7 @@ export function OrdersList<T extends { id: number } = StoreOrderItem>({
           )}
         </Stack>
       )}
-      {pagination && pagination.total_pages > 1 ? (
-        <Center>
-          <PageNumbers
-            total={pagination.total_pages}
-            current={pagination.current_page}
-            onChange={(p) => go({ page: p === 1 ? null : String(p) })}
-          />
-        </Center>
-      ) : null}
+      <ListPages pagination={pagination} />
     </Stack>
   );
 }

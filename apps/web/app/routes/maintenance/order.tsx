@@ -9,9 +9,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCreditCard, IconMap2, IconMessageCircle, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCreditCard, IconMap2, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import { data, useFetcher, useSearchParams } from 'react-router';
 import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
 import type { Route } from './+types/order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
@@ -22,7 +22,13 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import { CancelButton, CancelReasonAlert, PayAlert, RateButton } from '../../features/orders/order-alerts.tsx';
+import {
+  CancelButton,
+  CancelReasonAlert,
+  ChatButton,
+  PayAlert,
+  RateButton,
+} from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
@@ -254,17 +260,7 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
           badge={<MaintenanceStatusBadge status={order.status} size="lg" />}
           createdAt={order.created_at}
         >
-          {order.can_chat ? (
-            <Button
-              component={Link}
-              to={to(`/chat/chat_immediate_maintenance?order=${order.id}`)}
-              variant="light"
-              leftSection={<IconMessageCircle size={18} aria-hidden />}
-              data-testid="order-chat"
-            >
-              {t('maintenance-site.chat')}
-            </Button>
-          ) : null}
+          {order.can_chat ? <ChatButton path="/chat/chat_immediate_maintenance" orderId={order.id} /> : null}
           {order.can_rate ? <RateButton orderId={order.id} label={t('maintenance-site.rate')} /> : null}
           {order.can_cancel ? (
             <CancelButton label={t('maintenance-site.cancel_order')} onClick={() => setDialog({ kind: 'cancel' })} />

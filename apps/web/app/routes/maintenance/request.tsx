@@ -21,14 +21,20 @@ import { answerFieldErrors } from '../../lib/forms.ts';
 import { issuesToFields } from '../../lib/i18n.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { useRoot } from '../../lib/use-root.ts';
 import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { DateField } from '../../features/dates/date-field.tsx';
 import { isDay, normaliseTime } from '../../features/dates/riyadh-day.ts';
 import { TimeField, timeProblem } from '../../features/dates/time-field.tsx';
 import { ImageUploads } from '../../features/maintenance/image-uploads.tsx';
-import { LocationField, locationBody, type LocationValues } from '../../features/maintenance/location-field.tsx';
+import {
+  firstLocation,
+  LocationCard,
+  locationBody,
+  withoutLocationErrors,
+  type LocationValues,
+} from '../../features/maintenance/location-field.tsx';
+import { saveAddress, sentLocation } from '../../features/maintenance/location.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.title');
 
@@ -49,14 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
-  if (field('intent') === 'address') {
-    const { intent: _intent, ...body } = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
-    return api.POST('/api/user/addresses', { body: body as unknown as PathBody<'post', '/api/user/addresses'> });
-  }
+  if (field('intent') === 'address') return saveAddress(api, form);
   // The form's values as they came: the API validates them (only the chosen way of location is sent).
-  const located = Object.fromEntries(
-    ['address_id', 'lat', 'lng', 'short_code', 'city_id'].filter((k) => form.has(k)).map((k) => [k, field(k)]),
-  );
+  const located = sentLocation(form);
   return api.POST('/api/user/immediate-maintenance', {
     body: asSent<PathBody<'post', '/api/user/immediate-maintenance'>>({
       problem: field('problem'),
@@ -77,10 +78,6 @@ export default function MaintenanceRequestPage({ loaderData }: Route.ComponentPr
   const { lang, to } = useLang();
   const handle = useAnswerHandler();
   const navigate = useSettledNavigate();
-  const settings = useRoot().settings;
-  const maps = settings?.maps_api_key
-    ? { key: settings.maps_api_key, mapId: settings.maps_map_id ?? 'DEMO_MAP_ID' }
-    : null;
   const fetcher = useFetcher<Answer<PathData<'post', '/api/user/immediate-maintenance'>>>({
     key: 'maintenance-request',
   });
@@ -92,14 +89,7 @@ export default function MaintenanceRequestPage({ loaderData }: Route.ComponentPr
     time: asked.time,
     images: [],
   });
-  const [where, setWhere] = useState<LocationValues>({
-    mode: 'address',
-    address_id: addresses[0] ? String(addresses[0].id) : '',
-    lat: '',
-    lng: '',
-    short_code: '',
-    city_id: '',
-  });
+  const [where, setWhere] = useState<LocationValues>(() => firstLocation(addresses));
   const [errors, setErrors] = useState<Errors>({});
   const set = (changes: Partial<Values>) => {
     setValues((v) => ({ ...v, ...changes }));
@@ -208,19 +198,16 @@ export default function MaintenanceRequestPage({ loaderData }: Route.ComponentPr
               </div>
             </Stack>
           </Paper>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-field="address_id">
-            <LocationField
-              value={where}
-              onChange={(changes) => {
-                setWhere((w) => ({ ...w, ...changes }));
-                setErrors(({ address_id: _a, lat: _la, lng: _ln, short_code: _s, city_id: _c, ...rest }) => rest);
-              }}
-              addresses={addresses}
-              cities={cities}
-              maps={maps}
-              errors={errors}
-            />
-          </Paper>
+          <LocationCard
+            value={where}
+            onChange={(next) => {
+              setWhere(next);
+              setErrors(withoutLocationErrors);
+            }}
+            addresses={addresses}
+            cities={cities}
+            errors={errors}
+          />
           <Group justify="flex-end">
             <Button
               type="submit"

@@ -45,6 +45,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         >
           {t('maintenance-site.orders_link')}
         </Anchor>
+        <Anchor component={Link} to={to('/orders/scheduled_maintenance')} fw={600} data-testid="scheduled-orders-link">
+          {t('packages.ui_orders_link')}
+        </Anchor>
       </Group>
       <OrdersList
         orders={loaderData.orders}
