@@ -23,7 +23,7 @@ export type Move =
   | { kind: 'visit-cancel'; visit: PackageVisitView }
   | { kind: 'visit-pick'; visit: PackageVisitView; subscription: SubscriptionView };
 
-/** The automatic renewal switch of one subscription (its own request, shown at once). */
+/** The automatic renewal switch of an active subscription (its own request, shown at once). */
 export function AutoRenewSwitch({ subscription }: { subscription: SubscriptionView }) {
   const { t } = useTranslation();
   const handle = useAnswerHandler();
@@ -36,7 +36,6 @@ export function AutoRenewSwitch({ subscription }: { subscription: SubscriptionVi
   return (
     <Switch
       checked={checked}
-      disabled={subscription.status !== 'active'}
       onChange={(e) =>
         void fetcher.submit(
           { intent: 'auto-renew', id: String(subscription.id), auto_renew: String(e.currentTarget.checked) },

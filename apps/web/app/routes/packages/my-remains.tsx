@@ -54,7 +54,7 @@ export default function MyPackagesPage({ loaderData }: Route.ComponentProps) {
                   <SubscriptionStatusBadge status={s.status} />
                 </Group>
                 <SubscriptionFacts subscription={s} />
-                <AutoRenewSwitch subscription={s} />
+                {s.status === 'active' ? <AutoRenewSwitch subscription={s} /> : null}
                 <Group justify="space-between" gap="sm">
                   <Button
                     component={Link}

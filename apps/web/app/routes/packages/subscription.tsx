@@ -71,7 +71,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
             <Section title={s.name}>
               <SubscriptionFacts subscription={s} withPlace />
-              <AutoRenewSwitch subscription={s} />
+              {s.status === 'active' ? <AutoRenewSwitch subscription={s} /> : null}
             </Section>
           </Grid.Col>
         </Grid>
