@@ -34,6 +34,12 @@ describe('immediate maintenance', () => {
   });
   afterAll(() => app.close());
 
+  /** The customer's notifications about an order. */
+  const customerNotes = (orderId: number) =>
+    app.db
+      .select()
+      .from(tables.notifications)
+      .where(and(isNotNull(tables.notifications.userId), eq(tables.notifications.orderId, orderId)));
   /** The admins' notifications about an order (they carry it in `data`). */
   const adminNotes = (orderId: number) =>
     app.db
@@ -242,21 +248,14 @@ describe('immediate maintenance', () => {
       expect(d.events[3]!.note).toBe('السعر مرتفع');
       const [wallet] = await app.db.select().from(tables.wallets).where(eq(tables.wallets.userId, c.user.id));
       expect(wallet!.balance).toBe(20_000 - 17_250);
-      const types = [
-        ...(await app.db.select().from(tables.notifications).where(eq(tables.notifications.orderId, id))),
-        ...(await adminNotes(id)),
-      ].map((n) => n.type);
-      for (const type of [
-        'owner_approved',
-        'wait_for_price',
-        'offer_sent',
-        'reject_offer',
-        'accept_offer',
-        'wait_payment',
-        'order_payed',
-      ]) {
+      const toCustomer = (await customerNotes(id)).map((n) => n.type);
+      const types = [...toCustomer, ...(await adminNotes(id)).map((n) => n.type)];
+      for (const type of ['owner_approved', 'wait_for_price', 'offer_sent', 'reject_offer', 'accept_offer']) {
         expect(types, `${type} in ${types.join()}`).toContain(type);
       }
+      // Paid from the wallet at once: told it is paid, never asked to pay within 2 hours.
+      expect(toCustomer).toContain('order_payed');
+      expect(toCustomer).not.toContain('wait_payment');
     });
 
     it('refuses a wallet without enough money and leaves the offer open', async () => {
@@ -271,6 +270,7 @@ describe('immediate maintenance', () => {
       const data = ok<{ status: string; redirect_url: string }>(await w.accept(o.token, o.id, 'electronic'));
       expect(data.status).toBe('pending_payment');
       expect(data.redirect_url).toMatch(/^\/api\/payments\/sandbox\//);
+      expect((await customerNotes(o.id)).map((n) => n.type)).toContain('wait_payment');
       const d = await w.detail(o.token, o.id);
       expect(d).toMatchObject({ can_pay: true, can_cancel: true, tab: 'pending_payment' });
       expect(d.pay_by).not.toBeNull();

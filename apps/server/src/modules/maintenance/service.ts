@@ -210,6 +210,7 @@ export async function acceptOffer(app: App, userId: number, orderId: number, met
       to: 'pending_payment',
       actor: customerActor(userId),
       patch: { paymentMethod: method },
+      paidAtOnce: method === 'wallet',
     });
     if (method !== 'wallet') return waiting;
     await debit(tx, userId, waiting.total, { orderId: waiting.id });

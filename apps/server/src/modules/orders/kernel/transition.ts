@@ -86,6 +86,12 @@ export type TransitionInput = {
   patch?: OrderPatch;
   /** More parameters of the move's notification texts (e.g. the arrival `time` of "on the way"). */
   notifyParams?: NotificationParams;
+  /**
+   * The move enters `pending_payment` and the caller pays the order in the same
+   * transaction (wallet): the customer is not asked to pay (the move's own
+   * notifications are dropped; the paid move tells them), as `startOrder`'s option.
+   */
+  paidAtOnce?: boolean;
 };
 
 /** Moves a locked order along its kind's declaration; answers the new row and the declared move. */
@@ -96,6 +102,8 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
   if (!move) throw moveRefused(order.status);
   if (input.actor.type === 'admin' && move.permission && !input.actor.can(move.permission)) throw forbidden();
   if (move.reason && !input.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
+  if (input.paidAtOnce && move.to !== AWAITING_PAYMENT)
+    throw new Error('paidAtOnce is for a move into pending_payment');
   const hooks = hooksOf(kind);
   const ctx = { tx, order, move, actor: input.actor };
   const hookPatch = (await hooks.beforeMove?.(ctx)) ?? {};
@@ -127,7 +135,7 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
       from: order.status,
       to: move.to,
       actor: input.actor.type,
-      notify: [...(move.notify ?? [])],
+      notify: input.paidAtOnce ? [] : [...(move.notify ?? [])],
       notify_admins: move.notifyAdmins ?? null,
       ...(input.notifyParams ? { params: input.notifyParams } : {}),
     },
