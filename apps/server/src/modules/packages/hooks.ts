@@ -29,7 +29,8 @@ export const packageVisitHooks = {
   async beforeMove({ tx, order, move }: Ctx) {
     await checkVisitMove(tx, order.id, move.to, 'done');
     if (move.to !== 'unscheduled') return;
-    if (move.by === 'customer' && !cancellableAt(await visitTime(tx, order.id))) {
+    const at = move.by === 'customer' ? await visitTime(tx, order.id) : null;
+    if (at && !cancellableAt(at)) {
       throw new AppError('fail', 'packages.visit_cancel_too_late', {
         status: 409,
         params: { hours: VISIT_CANCEL_HOURS },
