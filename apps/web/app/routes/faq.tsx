@@ -11,7 +11,7 @@ import { loadContent } from '../features/content/load.server.ts';
 import { contentMeta } from '../features/content/meta.ts';
 import { faqJsonLd } from '../features/content/faq.ts';
 import { FaqAccordion } from '../features/content/faq-accordion.tsx';
-import { scriptJson } from '../features/store/meta.ts';
+import { scriptJson } from '../lib/script-json.ts';
 
 export const meta: Route.MetaFunction = (args) => contentMeta(args, 'pages.faq_title', 'pages.faq_description');
 

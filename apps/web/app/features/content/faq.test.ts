@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faqJsonLd } from './faq.ts';
-import { scriptJson } from '../store/meta.ts';
+import { scriptJson } from '../../lib/script-json.ts';
 
 describe('the FAQ structured data', () => {
   const url = 'https://masabeh.example/en/more/faq';

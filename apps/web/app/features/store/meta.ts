@@ -153,6 +153,3 @@ export function productJsonLd(p: StoreProduct, origin: string, url: string) {
           },
   };
 }
-
-/** JSON for an inline `<script>`: `<` escaped so the text cannot close the tag. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -3,7 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { StaffDayVisit } from '@pool/contracts/field-work';
-import type { StaffOrderItem } from '@pool/contracts/people';
+import type { StaffOrderItem } from '@pool/contracts/field-work';
 import type { Route } from './+types/day';
 import { PushSetup } from '../../components/push-setup.tsx';
 import { pageStatus } from '../../lib/api.server.ts';

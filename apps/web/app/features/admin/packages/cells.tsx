@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PackageVisitStatus, SubscriptionStatus } from '@pool/contracts/packages';
 import { formatDate } from '../../../lib/format.ts';
-import { StateBadge } from '../../orders/status-badge.tsx';
+import { StateBadge } from '../../orders/index.ts';
 
 const SUBSCRIPTION: Record<SubscriptionStatus, string> = {
   pending_payment: 'orange',
