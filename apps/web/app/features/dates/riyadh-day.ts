@@ -74,8 +74,20 @@ export function normaliseTime(text: string): string | null {
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 const gregorian = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
 const hijri = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-islamic-umalqura-nu-latn' : 'en-u-ca-islamic-umalqura');
-const fmt = (locale: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+/**
+ * ICU versions differ in the spaces they put in (Node's puts thin spaces U+2009 around a range's dash,
+ * Chromium plain ones; times get U+202F): every kind of space becomes a plain one, so the server's
+ * HTML and the browser's render hold the same text (React's hydration compares them).
+ */
+export const plainSpaces = (text: string) => text.replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ');
+
+const fmt = (locale: string, options: Intl.DateTimeFormatOptions) => {
+  const f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  return {
+    format: (at: Date) => plainSpaces(f.format(at)),
+    formatRange: (from: Date, to: Date) => plainSpaces(f.formatRange(from, to)),
+  };
+};
 
 /** `Wednesday, 25 November 2026` / `الأربعاء، 25 نوفمبر 2026`. */
 export const gregorianLabel = (day: string, lang: Lang) =>
