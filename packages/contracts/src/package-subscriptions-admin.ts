@@ -36,7 +36,7 @@ export const adminSubscriptionItem = z.object({
   visits_total: z.number(),
   visits_remaining: z.number().describe('visits not done and not cancelled'),
   auto_renew: z.boolean(),
-  total: z.number().describe('halalas, VAT included'),
+  total: z.number().describe('halalas, with VAT'),
   payment_method: z.enum(PAYMENT_METHODS),
   created_at: z.string(),
 });

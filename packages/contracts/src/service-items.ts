@@ -62,7 +62,7 @@ export const serviceItem = z.object({
   name_ar: z.string(),
   name_en: z.string(),
   price: z.number().describe('halalas, before VAT'),
-  price_with_vat: z.number().describe('halalas, VAT included at the current rate'),
+  price_with_vat: z.number().describe('halalas, with VAT at the current rate'),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -85,6 +85,6 @@ export const serviceItemOption = z.object({
   name_ar: z.string(),
   name_en: z.string(),
   price: z.number().describe('halalas, before VAT'),
-  price_with_vat: z.number().describe('halalas, VAT included at the current rate'),
+  price_with_vat: z.number().describe('halalas, with VAT at the current rate'),
 });
 export type ServiceItemOption = z.output<typeof serviceItemOption>;

@@ -19194,7 +19194,7 @@ export interface paths {
                   name_en: string;
                   /** @description halalas, before VAT */
                   price: number;
-                  /** @description halalas, VAT included at the current rate */
+                  /** @description halalas, with VAT at the current rate */
                   price_with_vat: number;
                   is_active: boolean;
                   created_at: string;
@@ -19270,7 +19270,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 is_active: boolean;
                 created_at: string;
@@ -19341,7 +19341,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
               }[];
             };
@@ -19408,7 +19408,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 is_active: boolean;
                 created_at: string;
@@ -19477,7 +19477,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 is_active: boolean;
                 created_at: string;
@@ -19588,7 +19588,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 is_active: boolean;
                 created_at: string;
@@ -19658,7 +19658,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 is_active: boolean;
                 created_at: string;
@@ -19727,7 +19727,7 @@ export interface paths {
                 name_en: string;
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
               }[];
             };
@@ -20376,7 +20376,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay again by card while my accepted order waits for payment */
+    /**
+     * Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once
+     * @description Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.
+     */
     post: {
       parameters: {
         query?: never;
@@ -20386,7 +20389,17 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @default electronic
+             * @enum {string}
+             */
+            payment_method?: 'electronic' | 'wallet';
+          } | null;
+        };
+      };
       responses: {
         /** @description Default Response */
         200: {
@@ -20410,7 +20423,8 @@ export interface paths {
                 | 'exception'
                 | 'unavailable';
               data: {
-                redirect_url: string;
+                status: string;
+                redirect_url: string | null;
               };
             };
           };
@@ -21157,7 +21171,7 @@ export interface paths {
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
-                  /** @description halalas paid for the period, VAT included */
+                  /** @description halalas paid for the period, with VAT */
                   total: number;
                   /** @enum {string} */
                   payment_method: 'electronic' | 'wallet';
@@ -21261,7 +21275,7 @@ export interface paths {
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
-                  /** @description halalas paid for the period, VAT included */
+                  /** @description halalas paid for the period, with VAT */
                   total: number;
                   /** @enum {string} */
                   payment_method: 'electronic' | 'wallet';
@@ -21370,7 +21384,7 @@ export interface paths {
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
-                /** @description halalas paid for the period, VAT included */
+                /** @description halalas paid for the period, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -21474,7 +21488,7 @@ export interface paths {
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
-                /** @description halalas paid for the period, VAT included */
+                /** @description halalas paid for the period, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -21582,7 +21596,7 @@ export interface paths {
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
-                /** @description halalas paid for the period, VAT included */
+                /** @description halalas paid for the period, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -21741,7 +21755,7 @@ export interface paths {
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
-                /** @description halalas paid for the period, VAT included */
+                /** @description halalas paid for the period, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -21850,7 +21864,7 @@ export interface paths {
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
-                /** @description halalas paid for the period, VAT included */
+                /** @description halalas paid for the period, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -21970,7 +21984,7 @@ export interface paths {
                   /** @description visits not done and not cancelled */
                   visits_remaining: number;
                   auto_renew: boolean;
-                  /** @description halalas, VAT included */
+                  /** @description halalas, with VAT */
                   total: number;
                   /** @enum {string} */
                   payment_method: 'electronic' | 'wallet';
@@ -22059,7 +22073,7 @@ export interface paths {
                 /** @description visits not done and not cancelled */
                 visits_remaining: number;
                 auto_renew: boolean;
-                /** @description halalas, VAT included */
+                /** @description halalas, with VAT */
                 total: number;
                 /** @enum {string} */
                 payment_method: 'electronic' | 'wallet';
@@ -22157,7 +22171,7 @@ export interface paths {
                   features_en: string[];
                   /** @description halalas, before VAT */
                   price: number;
-                  /** @description halalas, VAT included at the current rate */
+                  /** @description halalas, with VAT at the current rate */
                   price_with_vat: number;
                   visits: number;
                   validity_days: number;
@@ -22246,7 +22260,7 @@ export interface paths {
                 features_en: string[];
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 visits: number;
                 validity_days: number;
@@ -22320,7 +22334,7 @@ export interface paths {
                 features_en: string[];
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 visits: number;
                 validity_days: number;
@@ -22400,7 +22414,7 @@ export interface paths {
                 features_en: string[];
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 visits: number;
                 validity_days: number;
@@ -22517,7 +22531,7 @@ export interface paths {
                 features_en: string[];
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 visits: number;
                 validity_days: number;
@@ -22593,7 +22607,7 @@ export interface paths {
                 features_en: string[];
                 /** @description halalas, before VAT */
                 price: number;
-                /** @description halalas, VAT included at the current rate */
+                /** @description halalas, with VAT at the current rate */
                 price_with_vat: number;
                 visits: number;
                 validity_days: number;
