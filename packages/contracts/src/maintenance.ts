@@ -263,6 +263,10 @@ export const maintenanceOrdersQuery = pageQuery.extend({
 });
 
 export const acceptOfferBody = z.object({ payment_method: z.enum(PAYMENT_METHODS, { error: V.invalid }) });
+/** Paying again an accepted order that waits for payment: by card (the default) or from the wallet. */
+export const payAgainBody = z
+  .object({ payment_method: z.enum(PAYMENT_METHODS, { error: V.invalid }).default('electronic') })
+  .nullish();
 export const rejectOfferBody = z.object({ reason: requiredText(3, 1000) });
 
 /** After accepting: paid at once (wallet), or the card page to open (`redirect_url`). */

@@ -61,6 +61,8 @@ export default {
   ui_method_electronic: 'بطاقة (دفع إلكتروني)',
   ui_method_wallet: 'المحفظة',
   ui_pay_by: 'ادفع قبل {{time}} وإلا أُلغي الطلب تلقائياً.',
+  ui_pay_again_title: 'دفع الطلب',
+  ui_pay_again_question: 'الطلب بانتظار دفع {{total}}: ادفع بالبطاقة أو من محفظتك.',
   ui_pay_now: 'ادفع الآن {{total}}',
   ui_paid_toast: 'تم استلام طلبك ودفعه',
   ui_payment_failed: 'لم يتم الدفع، يمكنك المحاولة مرة أخرى',

@@ -53,6 +53,8 @@ export default {
   ui_method_electronic: 'Card (electronic)',
   ui_method_wallet: 'Wallet',
   ui_pay_by: 'Pay before {{time}} or the order is cancelled automatically.',
+  ui_pay_again_title: 'Pay the order',
+  ui_pay_again_question: 'The order waits for its payment of {{total}}: pay by card or from your wallet.',
   ui_pay_now: 'Pay {{total}} now',
   ui_paid_toast: 'Your order is placed and paid',
   ui_payment_failed: 'The payment did not go through; you can try again',

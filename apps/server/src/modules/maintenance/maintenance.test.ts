@@ -287,6 +287,31 @@ describe('immediate maintenance', () => {
       ]);
     });
 
+    it('pays again from the wallet after a declined card: paid once, a second tap answers 409', async () => {
+      const o = await w.offered();
+      ok(await w.accept(o.token, o.id, 'electronic'));
+      const pay = (method: string, key: string) =>
+        api(app, 'POST', `/maintenance-orders/${o.id}/pay`, {
+          token: o.token,
+          body: { payment_method: method },
+          headers: { 'idempotency-key': key },
+        });
+      // Not enough in the wallet: refused, the order still waits.
+      expect((await pay('wallet', 'k0')).statusCode).toBe(422);
+      expect(await w.status(o.id)).toBe('pending_payment');
+      await credit(app.db, o.user.id, 50_000, 'charge');
+      expect(ok(await pay('wallet', 'k1'))).toEqual({ status: 'paid', redirect_url: null });
+      // The same key repeats the first answer; another key finds it paid.
+      expect(ok(await pay('wallet', 'k1'))).toEqual({ status: 'paid', redirect_url: null });
+      expect((await pay('wallet', 'k2')).statusCode).toBe(409);
+      expect((await pay('electronic', 'k3')).statusCode).toBe(409);
+      const [wallet] = await app.db.select().from(tables.wallets).where(eq(tables.wallets.userId, o.user.id));
+      expect(wallet!.balance).toBe(50_000 - 34_500);
+      const d = await w.detail(o.token, o.id);
+      expect(d).toMatchObject({ status: 'paid', payment_method: 'wallet', can_pay: false });
+      expect((await customerNotes(o.id)).map((n) => n.type)).toContain('order_payed');
+    });
+
     it("answers 404 for another customer's order on every customer route; 409 for a move out of order", async () => {
       const o = await w.offered();
       const other = await customer(app);

@@ -21,14 +21,14 @@ import {
   maintenanceRequestBody,
   MAINTENANCE_IMAGE_FOLDER,
   paginated,
-  payAgainResult,
+  payAgainBody,
   rejectOfferBody,
   V,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { customerActor, payAgain } from '../orders/index.ts';
+import { customerActor } from '../orders/index.ts';
 import { storeImage } from '../uploads/index.ts';
 import * as queries from './queries.ts';
 import * as service from './service.ts';
@@ -161,14 +161,27 @@ export default async function maintenanceRoutes(app: App) {
       ...idempotentRoute(app, 'maintenance.pay'),
       schema: {
         ...base,
-        summary: 'Pay again by card while my accepted order waits for payment',
+        summary:
+          'Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once',
+        description:
+          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.',
         params: idParam,
-        response: { 200: envelope(payAgainResult) },
+        body: payAgainBody,
+        response: { 200: envelope(acceptOfferResult) },
       },
     },
     async (req, reply) => {
-      const row = await service.myOrder(app.db, req.user!.id, req.params.id);
-      return reply.ok({ redirect_url: await payAgain(app, row, req.lang) });
+      const { order, redirectUrl } = await service.payOrderAgain(
+        app,
+        req.user!.id,
+        req.params.id,
+        req.body?.payment_method ?? 'electronic',
+        req.lang,
+      );
+      return reply.ok(
+        { status: order.status, redirect_url: redirectUrl },
+        order.status === 'paid' ? 'maintenance.paid' : undefined,
+      );
     },
   );
 

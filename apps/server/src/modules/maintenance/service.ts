@@ -36,6 +36,7 @@ import {
   moveRefused,
   nextOrderId,
   orderNumber,
+  payAgain,
   startOrder,
   startOrderPayment,
   transition,
@@ -225,6 +226,29 @@ export async function acceptOffer(app: App, userId: number, orderId: number, met
     });
   }
   return { order, redirectUrl };
+}
+
+/**
+ * Pays again an order that waits for payment (a card was declined or left):
+ * by card, the gateway's page opens again (kernel `payAgain`); from the wallet,
+ * it is paid at once in one locked transaction, so of two taps one pays and
+ * the other sees it paid (409). A card attempt still open that succeeds later
+ * is refunded by the kernel (orderPaid).
+ */
+export async function payOrderAgain(app: App, userId: number, orderId: number, method: PaymentMethod, lang: Lang) {
+  if (method !== 'wallet') {
+    const row = await myOrder(app.db, userId, orderId);
+    return { order: row, redirectUrl: await payAgain(app, row, lang) };
+  }
+  const order = await retryTransaction(app.db, async (tx) => {
+    const row = await lockOrder(tx, orderId, { kind: KIND, userId });
+    if (row.status !== 'pending_payment') throw new AppError('fail', 'orders.not_payable', { status: 409 });
+    await debit(tx, userId, row.total, { orderId: row.id });
+    const [byWallet] = await tx.update(o).set({ paymentMethod: 'wallet' }).where(eq(o.id, row.id)).returning();
+    return markPaid(tx, byWallet!, null);
+  });
+  await app.events.deliver();
+  return { order, redirectUrl: null };
 }
 
 /** Rejects the offer with the customer's reason (kept in the timeline); the admins are told. */

@@ -48,7 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const res = await api.GET('/api/user/maintenance-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;
-  const payable = order.can_accept || order.extras.some((x) => x.status === 'proposed' || x.status === 'accepted');
+  const payable =
+    order.can_accept || order.can_pay || order.extras.some((x) => x.status === 'proposed' || x.status === 'accepted');
   const [reasons, wallet] = await Promise.all([
     order.can_cancel ? api.GET('/api/user/cancel-reasons') : null,
     payable ? api.GET('/api/user/wallet') : null,
@@ -82,7 +83,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         }),
       });
     case 'pay':
-      return api.POST('/api/user/maintenance-orders/{id}/pay', { params: { path }, headers });
+      return api.POST('/api/user/maintenance-orders/{id}/pay', {
+        params: { path },
+        headers,
+        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/pay'>>({
+          payment_method: field('payment_method'),
+        }),
+      });
     case 'reject':
       return api.POST('/api/user/maintenance-orders/{id}/reject', {
         params: { path },
@@ -141,6 +148,7 @@ function usePaymentReturn() {
 
 type Dialog =
   | { kind: 'accept' }
+  | { kind: 'pay' }
   | { kind: 'reject' }
   | { kind: 'cancel' }
   | { kind: 'extra-accept'; extra: ExtraView }
@@ -273,7 +281,7 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
               <Button
                 leftSection={<IconCreditCard size={18} aria-hidden />}
                 loading={busy}
-                onClick={() => send({ intent: 'pay', idempotency_key: payKey })}
+                onClick={() => setDialog({ kind: 'pay' })}
                 data-testid="pay-again"
               >
                 {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
@@ -387,6 +395,16 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
         busy={busy}
         onClose={() => setDialog(null)}
         onPay={(method: PayMethod) => send({ intent: 'accept', payment_method: method, idempotency_key: payKey })}
+      />
+      <PayDialog
+        opened={dialog?.kind === 'pay'}
+        title={t('orders.ui_pay_again_title')}
+        question={t('orders.ui_pay_again_question', { total: money(order.total) })}
+        total={order.total}
+        balance={balance}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onPay={(method: PayMethod) => send({ intent: 'pay', payment_method: method, idempotency_key: payKey })}
       />
       <PayDialog
         opened={dialog?.kind === 'extra-accept'}
