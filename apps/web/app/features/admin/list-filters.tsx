@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../lib/format.ts';
 import { useListParams } from './data-table.tsx';
+import { badgeText } from './tint-text.ts';
 
 /** A search field that applies `q` when submitted (Enter or the button). */
 export function SearchBox({ label, name = 'q' }: { label: string; name?: string }) {
@@ -121,7 +122,7 @@ export function StatusBadge({ blocked }: { blocked: boolean }) {
   const { t } = useTranslation();
   return (
     // A narrow column must not cut the word short.
-    <Badge variant="light" color={blocked ? 'red' : 'teal'} c={blocked ? 'red.9' : 'teal.9'} miw="max-content">
+    <Badge variant="light" color={blocked ? 'red' : 'teal'} c={badgeText(blocked ? 'red' : 'teal')} miw="max-content">
       {blocked ? t('admin.people_blocked') : t('admin.people_active')}
     </Badge>
   );

@@ -8,6 +8,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ProductPreview } from '@pool/contracts/catalogue';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { badgeText } from '../tint-text.ts';
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -62,7 +63,11 @@ export function Review({ preview }: { preview: ProductPreview }) {
               </Text>
             </Stack>
             <Group gap="xs">
-              <Badge variant="light" color={p.is_active ? 'teal' : 'gray'} c={p.is_active ? 'teal.9' : 'dark.5'}>
+              <Badge
+                variant="light"
+                color={p.is_active ? 'teal' : 'gray'}
+                c={p.is_active ? badgeText('teal') : 'dark.5'}
+              >
                 {p.is_active ? t('catalogue.ui_active') : t('catalogue.ui_inactive')}
               </Badge>
               <Badge variant="light" color={p.is_available ? 'cyan' : 'gray'} c={p.is_available ? 'cyan.9' : 'dark.5'}>

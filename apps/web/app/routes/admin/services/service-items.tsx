@@ -30,6 +30,7 @@ import { ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { SarPriceInput, typedSar } from '../../../features/admin/sar-price-input.tsx';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
+import { badgeText } from '../../../features/admin/tint-text.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_service_items');
 
@@ -209,7 +210,7 @@ export default function ServiceItemsPage({ loaderData }: Route.ComponentProps) {
         <Badge
           variant="light"
           color={i.is_active ? 'teal' : 'gray'}
-          c={i.is_active ? 'teal.9' : 'dark.6'}
+          c={i.is_active ? badgeText('teal') : 'dark.6'}
           miw="max-content"
           data-testid="service-item-row-status"
         >
