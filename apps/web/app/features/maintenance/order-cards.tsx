@@ -18,11 +18,15 @@ const ToolIcon = () => (
   </ThemeIcon>
 );
 
-/** The total, or "price offer coming" before there is one. */
+/** Closed before anything was charged: no price offer is coming any more. */
+const CLOSED = new Set(['cancelled', 'refused']);
+
+/** The total; before there is one, "price offer coming", or "no charge" once the order is closed. */
 function useTotal() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  return (total: number) => (total ? formatMoney(lang, total) : t('maintenance-site.no_price_yet'));
+  return (total: number, status: string) =>
+    total ? formatMoney(lang, total) : t(CLOSED.has(status) ? 'orders.ui_no_charge' : 'maintenance-site.no_price_yet');
 }
 
 export function MaintenanceOrderCard({ order }: { order: MaintenanceOrderItem }) {
@@ -36,7 +40,7 @@ export function MaintenanceOrderCard({ order }: { order: MaintenanceOrderItem })
         badge={<MaintenanceStatusBadge status={order.status} size="sm" />}
         title={order.problem}
         note={t('maintenance-site.visit_at', { time: formatDateTime(lang, order.scheduled_at) })}
-        total={total(order.total)}
+        total={total(order.total, order.status)}
       />
     </OrderCardFrame>
   );
@@ -63,7 +67,7 @@ export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
         }
         title={order.title}
         note={`${store ? '' : `${t(order.kind === 'package_subscription' ? 'packages.ui_title' : 'maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
-        total={total(order.total)}
+        total={total(order.total, order.status)}
       />
     </OrderCardFrame>
   );

@@ -332,6 +332,10 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
                   <Text c="orange.9" data-testid="offer-rejected-note">
                     {t('maintenance-site.rejected_note', { reason: rejected.note })}
                   </Text>
+                ) : order.status === 'cancelled' || order.status === 'refused' ? (
+                  <Text c="gray.7" data-testid="offer-closed">
+                    {t(`orders.ui_no_offer_${order.status}`)}
+                  </Text>
                 ) : (
                   <Text c="gray.7" data-testid="offer-waiting">
                     {t('maintenance-site.offer_waiting')}
