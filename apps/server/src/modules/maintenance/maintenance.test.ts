@@ -754,6 +754,28 @@ describe('immediate maintenance', () => {
       ).toBe(200);
     });
 
+    it('shows in my lists the total I paid: the offer and the paid extra services (not the unpaid ones)', async () => {
+      const o = await w.paid();
+      await app.db.insert(tables.orderExtras).values([
+        { orderId: o.id, status: 'paid', subtotal: 8_000, tax: 1_200, total: 9_200, paymentMethod: 'wallet' },
+        { orderId: o.id, status: 'paid', subtotal: 2_000, tax: 300, total: 2_300, paymentMethod: 'electronic' },
+        { orderId: o.id, status: 'rejected', subtotal: 1_000, tax: 150, total: 1_150 },
+        { orderId: o.id, status: 'proposed', subtotal: 1_000, tax: 150, total: 1_150 },
+        { orderId: o.id, status: 'expired', subtotal: 1_000, tax: 150, total: 1_150 },
+      ]);
+      const paid = 34_500 + 9_200 + 2_300;
+      const mine = ok<{ data: { id: number; total: number }[] }>(
+        await api(app, 'GET', '/maintenance-orders', { token: o.token }),
+      ).data;
+      expect(mine.map((x) => [x.id, x.total])).toEqual([[o.id, paid]]);
+      const all = ok<{ data: { id: number; total: number }[] }>(
+        await api(app, 'GET', '/orders', { token: o.token }),
+      ).data;
+      expect(all.map((x) => [x.id, x.total])).toEqual([[o.id, paid]]);
+      // The order's own total (what pay again charges) stays the offer's.
+      expect((await w.detail(o.token, o.id)).total).toBe(34_500);
+    });
+
     it("shows the customer, history and payment on the dashboard's order", async () => {
       const p = await w.paid();
       const d = ok<ServiceOrderDetail>(await admin(app, 'GET', `/service-orders/${p.id}`, w.boss));

@@ -69,7 +69,24 @@ export const staffCardOf = (s: StaffRow): StaffCard => ({
 /** One row of a list: the order, its request, city and staff member. */
 type Joined = { order: OrderRow; request: RequestRow; city: CityRow | null; staff: StaffRow | null };
 
-function listItem(r: Joined, lang: Lang): MaintenanceOrderItem {
+/**
+ * What the customer paid for each order's extra services (paid extras only), by order id: a list
+ * shows the order's total with them, as it was paid.
+ */
+async function paidExtras(db: Db, orderIds: number[]) {
+  const x = tables.orderExtras;
+  const rows = orderIds.length
+    ? await db
+        .select({ orderId: x.orderId, total: sql<number>`sum(${x.total})::int` })
+        .from(x)
+        .where(and(inArray(x.orderId, orderIds), eq(x.status, 'paid')))
+        .groupBy(x.orderId)
+    : [];
+  const byOrder = new Map(rows.map((r) => [r.orderId, Number(r.total)]));
+  return (orderId: number) => byOrder.get(orderId) ?? 0;
+}
+
+function listItem(r: Joined, lang: Lang, extras = 0): MaintenanceOrderItem {
   const { date, time } = riyadhDateTime(r.request.scheduledAt);
   return {
     id: r.order.id,
@@ -83,7 +100,7 @@ function listItem(r: Joined, lang: Lang): MaintenanceOrderItem {
     time,
     problem: r.request.problem,
     city: r.city ? pick(lang, r.city.nameAr, r.city.nameEn) : null,
-    total: r.order.total,
+    total: r.order.total + extras,
   };
 }
 
@@ -109,8 +126,12 @@ export async function listMyMaintenance(db: Db, userId: number, q: { tab?: Order
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(MAINTENANCE_ORDERS_PER_PAGE)
     .offset((q.page - 1) * MAINTENANCE_ORDERS_PER_PAGE);
+  const extras = await paidExtras(
+    db,
+    rows.map((r) => r.order.id),
+  );
   return {
-    data: rows.map((r) => listItem(r, lang)),
+    data: rows.map((r) => listItem(r, lang, extras(r.order.id))),
     pagination: pages(total, MAINTENANCE_ORDERS_PER_PAGE, q.page),
   };
 }
@@ -440,6 +461,10 @@ export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTa
         .where(and(inArray(oi.orderId, ids), isNull(oi.extraId)))
         .orderBy(asc(oi.id))
     : [];
+  const extras = await paidExtras(
+    db,
+    rows.filter((r) => r.order.kind === KIND).map((r) => r.order.id),
+  );
   return {
     data: rows.map(({ order, problem }) => {
       const lines = items.filter((i) => i.orderId === order.id);
@@ -454,7 +479,7 @@ export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTa
         status: order.status,
         tab: tabOf(order.kind, order.status),
         created_at: order.createdAt.toISOString(),
-        total: order.total,
+        total: order.total + extras(order.id),
         title,
         image: first?.image ?? null,
         path: `${ORDER_PAGE[order.kind]}/${order.id}`,
