@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -18,6 +19,17 @@ type Alert = NotificationItem & { leaving: boolean };
  * in the bell's list.
  */
 const ALERTS_SHOWN = 2;
+/**
+ * On a phone one alert (the newest) at the bottom, above the safe area: at the top it covered the
+ * page's heading and its buttons right when they mattered (paid, completed).
+ */
+const PHONE = '(max-width: 47.99em)';
+const PHONE_PLACE = {
+  bottom: 'calc(12px + env(safe-area-inset-bottom))',
+  insetInlineStart: 12,
+  insetInlineEnd: 12,
+} as const;
+const DESKTOP_PLACE = { top: 80, insetInlineEnd: 16, width: 'min(360px, calc(100vw - 32px))' } as const;
 
 /** The site's alerts: a signed-in customer's stream; a `block` ends the session. */
 export function SiteLiveAlerts() {
@@ -57,6 +69,7 @@ export function LiveAlerts({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  const phone = useMediaQuery(PHONE);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const notified = useRef(onNotification);
   notified.current = onNotification;
@@ -109,17 +122,15 @@ export function LiveAlerts({
       data-testid="live-alerts"
       style={{
         position: 'fixed',
-        top: 80,
-        insetInlineEnd: 16,
+        ...(phone ? PHONE_PLACE : DESKTOP_PLACE),
         zIndex: 400,
-        width: 'min(360px, calc(100vw - 32px))',
         display: 'flex',
         flexDirection: 'column',
         gap: 8,
         pointerEvents: 'none',
       }}
     >
-      {alerts.slice(0, ALERTS_SHOWN).map((a) => (
+      {alerts.slice(0, phone ? 1 : ALERTS_SHOWN).map((a) => (
         <Paper
           key={a.id}
           shadow="md"
