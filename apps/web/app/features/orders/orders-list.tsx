@@ -65,7 +65,8 @@ export function OrdersList<T extends { id: number } = StoreOrderItem>({
   return (
     <Stack gap="md">
       <Tabs value={tab} onChange={(v) => go({ tab: v, page: null })} keepMounted={false}>
-        <Tabs.List grow style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* The tabs wrap onto a second row on a phone: scrolled sideways, "finished" was off-screen with no hint. */}
+        <Tabs.List grow style={{ flexWrap: 'wrap' }}>
           {tabs.map((k) => (
             <Tabs.Tab key={k} value={k} data-testid={`orders-tab-${k}`}>
               {t(`orders.ui_tab_${k}`)}
