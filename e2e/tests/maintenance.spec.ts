@@ -44,6 +44,9 @@ let browser: Browser;
 let page: Page;
 let orderId = 0;
 let orderNumber = '';
+/** The page's console errors and uncaught errors: a hydration mismatch (React #418) shows there. */
+const pageErrors: string[] = [];
+const hydrationErrors = () => pageErrors.filter((e) => /#418|#423|#425|hydrat/i.test(e));
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -55,6 +58,10 @@ test.beforeAll(async ({ browser: b }) => {
     viewport: PHONE_SIZE,
   });
   page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await signUpByApi(page, `عميل الصيانة ${TAG}`);
   await addressAndWallet(page, 1000);
 });
@@ -129,12 +136,24 @@ test('Arabic: the date and time steps, then a request refused for a past time an
   await expect(page.getByTestId('request-problem')).toContainText(String(TAG));
   await expect(page.getByTestId('request-location')).toContainText('النرجس');
   await expect(page.getByTestId('offer-waiting')).toBeVisible();
+  // The visit as the form chose it: Gregorian and Hijri, 24-hour time ("10:00", not "10:00 ص").
+  const visit = page.getByTestId('request-visit');
+  await expect(visit).toContainText(tomorrow.label('ar'));
+  await expect(visit.getByTestId('visit-hijri')).toContainText('هـ');
+  await expect(visit).toContainText('10:00');
+  await expect(visit).not.toContainText('ص');
+  // The date steps and the form rendered on the server as in the browser: no hydration error.
+  expect(hydrationErrors()).toEqual([]);
 });
 
 test('Arabic: the order under the orders tabs, the offer live, rejected with a reason, revised, accepted and paid by wallet', async () => {
   // The orders page: the new tab lists it beside store orders; the maintenance list too.
   await open(page, '/orders');
   await expect(page.getByTestId('orders-tab-new')).toHaveAttribute('aria-selected', 'true');
+  // All five tabs on a 390 px screen, none off-screen ("finished" was scrolled out of sight).
+  for (const tab of ['new', 'current', 'waiting', 'pending_payment', 'finished']) {
+    await expect(page.getByTestId(`orders-tab-${tab}`)).toBeInViewport({ ratio: 1 });
+  }
   await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
   await open(page, '/orders/immediate_maintenance?tab=new');
   await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
@@ -149,6 +168,16 @@ test('Arabic: the order under the orders tabs, the offer live, rejected with a r
   const request = page.context().request;
   await adminPost(request, `/service-orders/${orderId}/approve`, {});
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'approved');
+  // Approving sends two notifications at once: a phone shows one alert (the newest), at the bottom,
+  // clear of the page's heading.
+  const alerts = page.getByTestId('live-alert');
+  await expect(alerts.first()).toBeVisible();
+  await expect(alerts).toHaveCount(1);
+  const alertBox = (await alerts.first().boundingBox())!;
+  const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  expect(alertBox.y).toBeGreaterThan(heading.y + heading.height);
+  expect(alertBox.y + alertBox.height).toBeLessThanOrEqual(PHONE_SIZE.height);
+  await shot(page, 'maintenance-order-alert-ar-390');
   await sendOffer(request, orderId, [
     { kind: 'service', name_ar: 'إصلاح المضخة', name_en: 'Pump repair', quantity: 1, unit_price: 30000 },
     { kind: 'spare_part', name_ar: 'مانع تسرب', name_en: 'Seal kit', quantity: 2, unit_price: 4500 },
@@ -187,13 +216,23 @@ test('Arabic: the order under the orders tabs, the offer live, rejected with a r
   // 250 + 90 = 340; VAT 51; total 391.
   await expect(page.getByTestId('offer-total')).toContainText('391.00');
 
-  // Accept and pay from the wallet.
+  // Accept and pay by card: the card is declined, the order waits for its payment.
   await page.getByTestId('offer-accept').click();
+  await page.getByTestId('pay-confirm').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.locator('#card').fill('4000000000000002');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(new RegExp(`/orders/immediate_maintenance/${orderId}`));
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'pending_payment');
+  // Pay again offers the wallet as well as the card: paid from the wallet.
+  await page.getByTestId('pay-again').click();
+  await expect(page.getByTestId('pay-dialog')).toBeVisible();
   await page.getByTestId('payment-method').locator('label').filter({ hasText: 'المحفظة' }).click();
   await expect(page.getByTestId('wallet-balance')).toContainText('1,000.00');
   await shot(page, 'maintenance-order-pay-ar-390');
   await page.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('pay-again')).toHaveCount(0);
   await expect(page.getByTestId('offer-accept')).toHaveCount(0);
   const timeline = page.getByTestId('order-timeline');
   await expect(timeline).toContainText('أُرسل عرض السعر');
@@ -210,6 +249,46 @@ test('Arabic: the order under the orders tabs, the offer live, rejected with a r
   await open(page, `/orders/evaluation/${orderId}`);
   await expect(page.getByText('يمكنك التقييم بعد انتهاء الطلب.')).toBeVisible();
   await shot(page, 'maintenance-evaluation-ar-390');
+
+  // Another request, cancelled before any offer: its page and its card say so, no offer is "being prepared".
+  const cities = (await (await request.get('/api/user/cities', { headers: SITE })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const created = await (
+    await request.post('/api/user/immediate-maintenance', {
+      headers: SITE,
+      data: {
+        problem: `تسرب في الأنابيب ${TAG}`,
+        place: 'غرفة المضخة',
+        date: riyadhDay(2).day,
+        time: '11:00',
+        lat: 24.7136,
+        lng: 46.6753,
+        city_id: cities.find((c) => c.name === 'الرياض')!.id,
+      },
+    })
+  ).json();
+  expect(created.key, created.msg).toBe('success');
+  const cancelled = await (
+    await request.post(`/api/user/maintenance-orders/${created.data.id}/cancel`, {
+      headers: SITE,
+      data: { note: 'لم أعد بحاجة إليه' },
+    })
+  ).json();
+  expect(cancelled.key, cancelled.msg).toBe('success');
+  await open(page, `/orders/immediate_maintenance/${created.data.id}`);
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('offer-closed')).toContainText('أُلغي الطلب قبل عرض السعر');
+  await expect(page.getByTestId('offer-waiting')).toHaveCount(0);
+  await shot(page, 'maintenance-order-cancelled-ar-390');
+  for (const list of ['/orders?tab=finished', '/orders/immediate_maintenance?tab=finished']) {
+    await open(page, list);
+    const card = page.getByTestId('order-card').filter({ hasText: created.data.number });
+    await expect(card).toContainText('بلا رسوم');
+    await expect(card).not.toContainText('عرض السعر قيد الإعداد');
+  }
+  await shot(page, 'maintenance-orders-finished-ar-390');
 });
 
 test('English: the request form, the order and the lists', async () => {
@@ -231,6 +310,9 @@ test('English: the request form, the order and the lists', async () => {
     await expect(page.getByTestId('order-status').first()).toHaveText('Paid');
     await expect(page.getByTestId('offer-line').first()).toContainText('Pump repair');
     await expect(page.getByTestId('offer-total')).toContainText('391.00');
+    await expect(page.getByTestId('visit-hijri')).toContainText('AH');
+    await expect(page.getByTestId('request-visit')).toContainText('10:00');
+    await expect(page.getByTestId('request-visit')).not.toContainText(/AM|PM/i);
     await shot(page, `maintenance-order-en-${w}`);
     if (w === 390) await expectAccessible(page);
 
@@ -252,4 +334,6 @@ test('English: the request form, the order and the lists', async () => {
   await page.setViewportSize(DESKTOP);
   await open(page, `/orders/evaluation/${orderId}`);
   await shot(page, 'maintenance-evaluation-ar-1280');
+  // /en/date_picker and /en/Immediate_maintenance rendered on the server as in the browser.
+  expect(hydrationErrors()).toEqual([]);
 });

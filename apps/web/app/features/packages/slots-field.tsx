@@ -9,8 +9,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Input, Paper, SimpleGrid, Stac
 import { IconCalendarPlus, IconCircleCheck, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/lang.ts';
-import { DateField, TimeField, timeProblem } from '../dates/index.ts';
-import { SlotWhen } from './when.tsx';
+import { DateField, SlotWhen, TimeField, timeProblem } from '../dates/index.ts';
 
 export type Slot = { date: string; time: string };
 

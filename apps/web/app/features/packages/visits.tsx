@@ -7,7 +7,7 @@ import type { SubscriptionView } from '@pool/contracts/packages';
 import { useLang } from '../../lib/use-lang.ts';
 import type { Move } from './moves.tsx';
 import { VisitStatusBadge } from './status.tsx';
-import { InstantWhen } from './when.tsx';
+import { InstantWhen } from '../dates/index.ts';
 
 export function VisitsList({
   subscription,

@@ -8,7 +8,7 @@
  * reloads the page's data (components/live-count.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCreditCard, IconMap2, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, useFetcher, useSearchParams } from 'react-router';
@@ -18,9 +18,10 @@ import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { InstantWhen } from '../../features/dates/index.ts';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
 import {
   CancelButton,
@@ -195,9 +196,9 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
         <Text fz="sm" c="gray.7">
           {t('maintenance-site.visit_time')}
         </Text>
-        <Text fw={600} data-testid="request-visit">
-          {formatDateTime(lang, r.scheduled_at)}
-        </Text>
+        <Box data-testid="request-visit">
+          <InstantWhen at={r.scheduled_at} lang={lang} />
+        </Box>
       </Stack>
       <Stack gap={2}>
         <Text fz="sm" c="gray.7">

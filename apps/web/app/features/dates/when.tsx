@@ -1,7 +1,7 @@
 /** A visit's time as the customer reads it: the Riyadh day in Gregorian and Hijri, and the time (24 h). */
 import { Stack, Text } from '@mantine/core';
 import type { Lang } from '../../lib/lang.ts';
-import { gregorianLabel, hijriLabel, riyadhNow } from '../dates/index.ts';
+import { gregorianLabel, hijriLabel, riyadhNow } from './riyadh-day.ts';
 
 /** A chosen day and time (Riyadh), the Hijri day under the Gregorian one. */
 export function SlotWhen({ day, time, lang }: { day: string; time: string; lang: Lang }) {
