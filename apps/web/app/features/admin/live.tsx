@@ -19,6 +19,13 @@ import { useAdmin } from './use-admin.ts';
 /** The admin's received notifications: the list of the notifications screen. */
 export const ADMIN_INBOX = '/admin/notifications#inbox';
 
+/**
+ * The dashboard page a notification opens (an order's, a complaint's…), or null for one that
+ * opens nothing but the inbox (a note from another admin; links to the site's pages).
+ */
+export const adminNotificationPage = (link: string | null | undefined) =>
+  link?.startsWith('/admin/') && !link.startsWith('/admin/notifications') ? link : null;
+
 /** Whether the signed-in admin receives notifications here (the list and the stream's notifications need `notifications.view`). */
 export function useAdminListens() {
   return may(useAdmin(), 'notifications.view');
@@ -74,10 +81,7 @@ export function AdminLiveAlerts() {
     <LiveAlerts
       // The dashboard is in Arabic.
       stream={`${'/api/admin/notifications/stream' satisfies ApiPath<'get'>}?lang=ar`}
-      // Notifications about orders link to the site's pages: the dashboard opens its list instead.
-      hrefOf={(a) =>
-        a.link?.startsWith('/admin/') && !a.link.startsWith('/admin/notifications') ? a.link : ADMIN_INBOX
-      }
+      hrefOf={(a) => adminNotificationPage(a.link) ?? ADMIN_INBOX}
     />
   );
 }

@@ -1,7 +1,19 @@
-import { Badge, Button, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { notifySendBody, NOTIFY_TARGETS } from '@pool/contracts/admin';
 import type { Route } from './+types/notifications';
 import { answerFieldErrors, schemaValidate } from '../../../lib/forms.ts';
@@ -10,6 +22,7 @@ import type { PathBody } from '../../../lib/api.ts';
 import { adminApi, answerOf, listOrEmpty, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
 import { DataTable } from '../../../features/admin/data-table.tsx';
+import { adminNotificationPage } from '../../../features/admin/live.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 
@@ -142,16 +155,27 @@ export default function AdminNotifications({ loaderData }: Route.ComponentProps)
           {
             key: 'title',
             label: t('admin.notify_col_title'),
-            render: (n) => (
-              <Stack gap={2}>
-                <Text fw={600}>
-                  {n.title} {!n.read && <Badge size="xs">{t('admin.notify_new')}</Badge>}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {n.body}
-                </Text>
-              </Stack>
-            ),
+            render: (n) => {
+              // The order's (or complaint's) page the notification is about.
+              const page = adminNotificationPage(n.link);
+              return (
+                <Stack gap={2}>
+                  <Text fw={600}>
+                    {page ? (
+                      <Anchor component={Link} to={page} inherit data-testid="notification-link">
+                        {n.title}
+                      </Anchor>
+                    ) : (
+                      n.title
+                    )}{' '}
+                    {!n.read && <Badge size="xs">{t('admin.notify_new')}</Badge>}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {n.body}
+                  </Text>
+                </Stack>
+              );
+            },
           },
           { key: 'date', label: t('admin.notify_col_date'), render: (n) => formatDateTime('ar', n.created_at) },
         ]}
