@@ -54,7 +54,7 @@ test('a customer chats on an order in Arabic and sees the answer and the read ma
 
   await open(page, path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`محادثة الطلب \u2066${order.number}\u2069`); // the number kept left-to-right
-  await expect(page.getByTestId('chat-empty')).toBeVisible();
+  await expect(page.getByTestId('chat-empty')).toHaveText('لا توجد رسائل بعد. اكتب لنا عن طلبك وسنرد عليك هنا.');
   await shot(page, 'chat-empty-ar-390');
 
   // Nothing to send: the field says so in Arabic.
@@ -150,7 +150,10 @@ test('an admin with orders.view alone sees the customer’s message arrive live 
   const stream = page.waitForResponse((r) => r.url().includes('/api/admin/notifications/stream'));
   await open(page, `/admin/service-orders/${order.id}`);
   expect((await stream).status()).toBe(200);
-  await expect(page.getByTestId('chat-empty')).toBeVisible();
+  // The admin's own empty text: not the customer's "write to us".
+  await expect(page.getByTestId('chat-empty')).toHaveText(
+    'لا توجد رسائل بعد. اكتب هنا للعميل عن طلبه، وسيصله إشعار برسالتك.',
+  );
   // The server listens once a stream says `ready` (a probe of the same admin's stream).
   await page.evaluate(
     () =>

@@ -17,6 +17,8 @@ export default {
   uploading: 'Uploading the image… {{percent}}%',
   load_more: 'Show older messages',
   empty: 'No messages yet. Write to us about your order and we will answer here.',
+  empty_staff: 'No messages yet. Write here to the customer or customer service about this order.',
+  empty_admin: 'No messages yet. Write here to the customer about their order; they will be notified of your message.',
   read_only: 'The order ended more than 14 days ago, so this chat is read-only.',
   read_only_on: 'The chat closes for writing on {{date}}.',
   sent: 'The message was sent',

@@ -52,6 +52,13 @@ const NEAR_BOTTOM_PX = 120;
 
 const ok = (a: { key: string; status: number }) => a.key === 'success' && a.status === 200;
 
+/** What an empty thread says, by the viewer's side: the customer writes to us, staff and admins to the customer. */
+const EMPTY_TEXT: Record<ChatThread['me'], string> = {
+  customer: 'chat.empty',
+  staff: 'chat.empty_staff',
+  admin: 'chat.empty_admin',
+};
+
 /** Messages by id, oldest first, each once (a newer copy wins). */
 function merge(list: ChatMessageItem[], incoming: ChatMessageItem[]) {
   const byId = new Map(list.map((m) => [m.id, m]));
@@ -232,7 +239,7 @@ export function ChatThreadView({ initial, source, lang }: { initial: ChatThread;
               <Stack align="center" gap="xs" py="xl" data-testid="chat-empty">
                 <IconMessages size={40} aria-hidden color="var(--mantine-color-cyan-7)" />
                 <Text ta="center" c="gray.7" maw={360}>
-                  {t('chat.empty')}
+                  {t(EMPTY_TEXT[thread.me])}
                 </Text>
               </Stack>
             )}
@@ -266,7 +273,7 @@ function Participants({ participants }: { participants: ChatParticipant[] }) {
             <Avatar src={p.image} alt="" size={28} radius="xl" color="cyan">
               {p.name.slice(0, 1)}
             </Avatar>
-            <Text fz="sm" fw={600}>
+            <Text fz="sm" fw={600} dir="auto">
               {p.name}
             </Text>
             {/* Customer service shown by its role name needs no badge saying it again. */}
@@ -293,7 +300,7 @@ function Bubble({ message: m, lang, staffJob }: { message: ChatMessageItem; lang
     >
       {m.mine ? null : (
         <Text fz="xs" fw={600} c="gray.7" mb={2}>
-          {m.sender_name} · {roleLabel(t, { role: m.sender, job: m.sender === 'staff' ? staffJob : null })}
+          <bdi>{m.sender_name}</bdi> · {roleLabel(t, { role: m.sender, job: m.sender === 'staff' ? staffJob : null })}
         </Text>
       )}
       <Paper
