@@ -1,11 +1,17 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import { langFromPath, localePath } from '../lib/lang.ts';
+import { langFromPath, localePath, stripLang } from '../lib/lang.ts';
 
 export type ErrorKind = 'notFound' | 'tooMany' | 'unavailable' | 'server';
 
 const STATUS: Record<ErrorKind, number> = { notFound: 404, tooMany: 429, unavailable: 503, server: 500 };
+
+/** The way out of an error page: the staff view's day inside the staff view, else the site's home. */
+export function homeOf(pathname: string) {
+  const staff = /^\/staff(\/|$)/.test(stripLang(pathname));
+  return staff ? { path: '/staff', label: 'common.go_staff_day' } : { path: '/', label: 'common.go_home' };
+}
 
 /**
  * The 404 page ('Page not found: {path}'), the 429 page (too many requests, with the wait),
@@ -13,7 +19,9 @@ const STATUS: Record<ErrorKind, number> = { notFound: 404, tooMany: 429, unavail
  */
 export function ErrorPage({ kind, path, retryAfter }: { kind: ErrorKind; path: string; retryAfter?: number }) {
   const { t } = useTranslation();
-  const lang = langFromPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const home = homeOf(pathname);
   const title = {
     notFound: t('common.page_not_found_title'),
     tooMany: t('common.too_many_title'),
@@ -45,8 +53,13 @@ export function ErrorPage({ kind, path, retryAfter }: { kind: ErrorKind; path: s
             {t('common.try_again')}
           </Button>
         ) : (
-          <Button component={Link} to={localePath(lang, '/')} reloadDocument={kind === 'server'}>
-            {t('common.go_home')}
+          <Button
+            component={Link}
+            to={localePath(lang, home.path)}
+            reloadDocument={kind === 'server'}
+            data-testid="error-home"
+          >
+            {t(home.label)}
           </Button>
         )}
       </Stack>
