@@ -62,6 +62,11 @@ describe('catalogues', () => {
     expect(translate('ar', 'common.items', { count: 5 })).toBe('5 عناصر');
     expect(translate('ar', 'common.items', { count: 11 })).toBe('11 عنصرًا');
     expect(translate('en', 'common.items', { count: 5 })).toBe('5 items');
+    // A technician's rating count (the customer's order page).
+    expect(translate('en', 'maintenance-site.staff_rating', { rating: 4, count: 1 })).toBe('4 of 5 (1 rating)');
+    expect(translate('en', 'maintenance-site.staff_rating', { rating: 4, count: 3 })).toBe('4 of 5 (3 ratings)');
+    expect(translate('ar', 'maintenance-site.staff_rating', { rating: 4, count: 1 })).toBe('4 من 5 (تقييم واحد)');
+    expect(translate('ar', 'maintenance-site.staff_rating', { rating: 4, count: 3 })).toBe('4 من 5 (3 تقييمات)');
   });
 
   it('interpolates parameters', () => {

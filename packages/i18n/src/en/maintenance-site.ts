@@ -109,7 +109,8 @@ export default {
   cancel_order: 'Cancel the order',
   cancel_question: 'Cancel maintenance order {{number}}?',
   technician: 'Your technician',
-  staff_rating: '{{rating}} of 5 ({{count}} ratings)',
+  staff_rating_one: '{{rating}} of 5 (1 rating)',
+  staff_rating_other: '{{rating}} of 5 ({{count}} ratings)',
   staff_not_rated: 'No ratings yet',
   arrival: 'Arrival window',
   arrival_between: 'Between {{from}} and {{to}}',
@@ -142,5 +143,6 @@ export default {
   rate_choose_stars: 'Choose 1 to 5 stars first',
   rate_done: 'You rated this visit',
   rate_not_yet: 'You can rate once the order is finished.',
+  rate_cancelled: 'This order was cancelled, so it cannot be rated.',
   back_to_order: 'Back to the order',
 };

@@ -14,6 +14,9 @@ import { useLang } from '../../lib/use-lang.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { StaffCardView } from './visit.tsx';
 
+/** States of an order that ended without the work: nothing to rate, ever. */
+const CLOSED = ['cancelled', 'refused'];
+
 export function StaffRating({ view }: { view: EvaluationView }) {
   const { t } = useTranslation();
   const { to } = useLang();
@@ -102,7 +105,9 @@ export function StaffRating({ view }: { view: EvaluationView }) {
               </Stack>
             </form>
           ) : (
-            <Text c="gray.7">{t('maintenance-site.rate_not_yet')}</Text>
+            <Text c="gray.7" data-testid="rate-not-open">
+              {t(CLOSED.includes(view.status) ? 'maintenance-site.rate_cancelled' : 'maintenance-site.rate_not_yet')}
+            </Text>
           )}
         </Stack>
       </Paper>
