@@ -242,20 +242,23 @@ export function ReportSection({ report }: { report: ReportView }) {
                       })}
                     </Text>
                   </Table.Td>
+                  {/* The value over its level: side by side, a phone cut the level's words off. */}
                   <Table.Td>
-                    <Text fz="sm" fw={700} dir="ltr" ta="end">
-                      {formatNumber(lang, f.value)}
-                      {f.unit ? ` ${f.unit}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="end">
-                    <Badge
-                      variant="light"
-                      color={f.level === 'ok' ? 'teal' : 'red'}
-                      c={f.level === 'ok' ? 'teal.9' : 'red.9'}
-                    >
-                      {t(`field-work.level_${f.level}`)}
-                    </Badge>
+                    <Stack gap={4} align="flex-end">
+                      <Text fz="sm" fw={700} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {formatNumber(lang, f.value)}
+                        {f.unit ? ` ${f.unit}` : ''}
+                      </Text>
+                      <Badge
+                        variant="light"
+                        color={f.level === 'ok' ? 'teal' : 'red'}
+                        c={f.level === 'ok' ? 'teal.9' : 'red.9'}
+                        style={{ minWidth: 'max-content' }}
+                        data-testid="reading-level"
+                      >
+                        {t(`field-work.level_${f.level}`)}
+                      </Badge>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -268,7 +271,7 @@ export function ReportSection({ report }: { report: ReportView }) {
           <Text fw={600} fz="sm">
             {t('maintenance-site.notes')}
           </Text>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }} data-testid="report-notes-text">
             {report.notes}
           </Text>
         </Stack>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
@@ -125,7 +125,8 @@ export function ExtrasPanel({
               </Table>
             </>
           )}
-          <Group mt="sm" grow>
+          {/* Side by side once both labels fit; stacked on a phone ("Send to the customer" was cut off). */}
+          <SimpleGrid mt="sm" cols={{ base: 1, xs: lines.length > 0 ? 2 : 1 }} spacing="sm">
             <Button
               variant="default"
               leftSection={<IconPlus size={18} aria-hidden />}
@@ -145,7 +146,7 @@ export function ExtrasPanel({
                 {t(st('propose_send'))}
               </Button>
             )}
-          </Group>
+          </SimpleGrid>
         </>
       )}
     </Card>
