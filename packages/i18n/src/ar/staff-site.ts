@@ -100,6 +100,7 @@ export default {
   report_save: 'حفظ التقرير',
   report_complete: 'جاهز للإنهاء',
   report_incomplete: 'للإنهاء: كل بنود قائمة الفحص وصورة بعد العمل',
+  report_draft_restored: 'استُعيد ما كتبته ولم يُحفظ بعد. احفظ التقرير للاحتفاظ به.',
   checklist: 'قائمة الفحص',
   check_ok: 'سليم',
   check_not_ok: 'يحتاج عملًا',

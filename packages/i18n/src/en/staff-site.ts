@@ -88,6 +88,7 @@ export default {
   report_save: 'Save the report',
   report_complete: 'Ready to finish',
   report_incomplete: 'To finish: every checklist item and a photo after the work',
+  report_draft_restored: 'What you entered and had not saved was restored. Save the report to keep it.',
   checklist: 'Checklist',
   check_ok: 'OK',
   check_not_ok: 'Needs work',

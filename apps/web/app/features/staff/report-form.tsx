@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -32,9 +32,10 @@ import { formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
 import { LineEditor } from './line-editor.tsx';
-import { lineErrors, newLine, partBody, type DraftLine } from './lines.ts';
+import { lineErrors, newLine, partBody } from './lines.ts';
 import { PhotosField } from './photos-field.tsx';
-import { draftLevel, readingDrafts, readingsBody, type ReadingDrafts } from './readings.ts';
+import { draftLevel, readingDrafts, readingsBody } from './readings.ts';
+import { dropReportDraft, keepReportDraft, loadReportDraft, type ReportDraft } from './report-draft.ts';
 import { st } from './texts.ts';
 
 const fw = (key: string) => `field-work.${key}`;
@@ -140,14 +141,7 @@ function ReadingField({
   );
 }
 
-type Draft = {
-  checklist: Partial<Record<ChecklistKey, boolean>>;
-  photos_before: string[];
-  photos_after: string[];
-  parts: DraftLine[];
-  notes: string;
-  readings: ReadingDrafts;
-};
+type Draft = ReportDraft;
 
 function draftOf(report: VisitReportView | null, items: ServiceItemOption[]): Draft {
   return {
@@ -187,12 +181,40 @@ export function ReportForm({
   const save = useFetcher<Answer>();
   const [draft, setDraft] = useState(() => draftOf(report, parts));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  /** Changed since the last save: kept in the browser until saved (report-draft.ts). */
+  const touched = useRef(false);
+  const [restored, setRestored] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    touched.current = true;
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
+
+  // After hydration (the server cannot see the browser's draft): an unsaved draft comes back.
+  useEffect(() => {
+    if (!editable) {
+      dropReportDraft(orderId);
+      return;
+    }
+    const kept = loadReportDraft(orderId);
+    if (!kept) return;
+    touched.current = true;
+    setDraft(kept);
+    setRestored(true);
+  }, [orderId, editable]);
+
+  useEffect(() => {
+    if (touched.current && editable) keepReportDraft(orderId, draft);
+  }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     handle(save.data, {
       toast: true,
-      success: () => setErrors({}),
+      success: () => {
+        setErrors({});
+        touched.current = false;
+        dropReportDraft(orderId);
+        setRestored(false);
+      },
       error: (a) => setErrors(answerFieldErrors(a)),
     });
   }, [save.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -230,6 +252,11 @@ export function ReportForm({
           </Badge>
         ) : null}
       </Group>
+      {restored && (
+        <Alert color="yellow" variant="light" mb="sm" p="xs" data-testid="report-draft-restored">
+          <Text fz="sm">{t(st('report_draft_restored'))}</Text>
+        </Alert>
+      )}
       {!report?.complete && editable && (
         <Alert color="blue" variant="light" mb="sm" p="xs">
           <Text fz="sm">{t(st('report_incomplete'))}</Text>
