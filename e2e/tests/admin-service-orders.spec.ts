@@ -139,6 +139,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   // The order: the request, then approve.
   await open(page, `/admin/service-orders/${order.id}`);
   await expect(page.getByTestId('service-problem')).toContainText(`المضخة متوقفة والماء عكر ${TAG}`);
+  await expect(page.getByTestId('service-problem')).toHaveAttribute('dir', 'auto');
   await expect(page.getByTestId('service-scheduled')).toContainText('10:00');
   await page.getByTestId('move-approved').click();
   await page.getByTestId('move-approved-confirm').click();
@@ -178,7 +179,15 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
     })
   ).json();
   expect(rejected.key, rejected.msg).toBe('success');
-  await open(page, `/admin/service-orders/${order.id}`);
+  // The admins' notification of the rejection opens the order from the inbox.
+  await open(page, '/admin/notifications');
+  const note = page
+    .getByRole('table', { name: 'إشعارات الإدارة' })
+    .getByRole('row')
+    .filter({ hasText: order.number })
+    .filter({ hasText: 'رفض' });
+  await note.first().getByTestId('notification-link').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/service-orders/${order.id}$`));
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_rejected');
   await expect(editor.getByTestId('offer-line-item')).toHaveValue(new RegExp(part));
   await expect(editor.getByTestId('offer-line-name-ar')).toHaveValue('أجرة الإصلاح');
@@ -189,8 +198,13 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await page.getByTestId('offer-send-confirm').click();
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'offer_sent');
 
-  // The customer accepts and pays by sandbox card.
+  // The customer accepts and pays by sandbox card; the live alert of the acceptance opens the order.
+  await open(page, '/admin/service-orders');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await acceptAndPayByCard(customer, order.id);
+  const alert = page.getByTestId('live-alert').filter({ hasText: order.number }).first();
+  await alert.getByRole('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/service-orders/${order.id}$`));
 
   // Paid: the picker lists the technician who serves Riyadh, free at 10:00, with their day.
   await open(page, `/admin/service-orders/${order.id}`);
@@ -256,6 +270,9 @@ test('the admin cancels a paid order with a reason (the card refunded) and refus
   await expect(page.getByTestId('order-timeline')).toContainText('لا يتوفر فني في هذا الموعد');
   await expect(page.getByTestId('admin-cancel')).toHaveCount(0);
   await shot(page, 'admin-service-order-cancelled-ar');
+  // The customer's rating page of the cancelled order says it cannot be rated (not "after it is finished").
+  await open(customer, `/orders/evaluation/${paid.id}`);
+  await expect(customer.getByTestId('rate-not-open')).toHaveText('أُلغي هذا الطلب، فلا يمكن تقييمه.');
 
   await open(page, `/admin/service-orders/${fresh.id}`);
   await page.getByTestId('admin-refuse').click();

@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminPost, clientIp, codeFor, newPhone, open, shot, SHOTS, signInAdmin, signUpByApi } from './support.ts';
+import { expectNothingClipped } from './clipping.ts';
 import { openDayOf, soonSlot } from './staff-steps.ts';
 
 const TAG = Date.now() % 1_000_000;
@@ -305,6 +306,9 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
     for (const item of ['pump', 'filter', 'skimmer', 'lights', 'water_balance', 'cleaning']) {
       await report.getByTestId(`check-${item}-ok`).click();
     }
+    // Readings out of range: the customer's page flags them.
+    await report.getByTestId('reading-ph').fill('8.2');
+    await report.getByTestId('reading-free_chlorine').fill('0.4');
     await report.getByTestId('report-notes').fill('Replaced the pump seal and changed the filter sand.');
     await report.getByTestId('save-report').click();
     await expect(report.getByTestId('report-complete')).toBeVisible();
@@ -316,6 +320,12 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
   await test.step('the customer follows the rating prompt and rates five stars', async () => {
     await expect(stateOf(customer)).toHaveAttribute('data-status', 'completed');
     await expect(customer.getByTestId('report')).toContainText('Replaced the pump seal');
+    // English notes on the Arabic page keep their own direction (the full stop at their end).
+    await expect(customer.getByTestId('report-notes-text')).toHaveAttribute('dir', 'auto');
+    // The readings' levels show whole at 390 px ("أعلى من ال…" was cut off).
+    const readings = customer.getByTestId('report-readings');
+    await expect(readings.getByTestId('reading').first()).toContainText('أعلى من المعدل');
+    await expectNothingClipped(readings);
     const prompt = customer.getByTestId('live-alert').filter({ hasText: 'كيف كانت خدمة فريقنا؟' });
     await expect(prompt).toBeVisible();
     await customer.screenshot({ path: join(SHOTS, 'story-10-completed-ar-390.png') });
@@ -334,7 +344,7 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
     await shot(customer, 'story-11-rated-ar-390');
     await open(customer, `/orders/immediate_maintenance/${orderId}`);
     // The technician's card now shows the average of their one rating.
-    await expect(customer.getByTestId('staff-card')).toContainText('5 من 5');
+    await expect(customer.getByTestId('staff-card')).toContainText('5 من 5 (تقييم واحد)');
     await shot(customer, 'story-12-order-done-ar-390');
     await open(admin, `/admin/service-orders/${orderId}`);
     await expect(admin.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');

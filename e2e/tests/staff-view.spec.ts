@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminPost, adminToken, clientIp, expectAccessible, newPhone, open, shot, signUpByApi } from './support.ts';
+import { expectNothingClipped } from './clipping.ts';
 import { move, openDayOf, signIn, soonSlot, switchView } from './staff-steps.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
@@ -140,6 +141,10 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expect(page).toHaveURL(new RegExp(`/en/staff/orders/${order.id}$`));
   await expect(page.getByTestId('order-number')).toHaveText(order.number);
   await expect(page.getByTestId('order-problem')).toContainText('The pump stopped');
+  // The customer's words keep their own direction (Arabic ones on this English page too).
+  await expect(page.getByTestId('order-problem').locator('[dir="auto"]')).toContainText('The pump stopped');
+  // A pin and no address in words: the city once, in English.
+  await expect(page.getByTestId('visit-place')).toHaveText('Riyadh');
   await expect(page.getByTestId('visit-when')).toContainText(setup.slot.time);
   await expect(page.getByTestId('chat-unread')).toHaveText('1');
   await expect(page.getByTestId('open-chat')).toHaveAccessibleName('Chat with the customer (1 unread message)');
@@ -161,6 +166,8 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await extras.getByTestId('extra-name').fill('Tile repair');
   await extras.getByTestId('extra-price').fill('100');
   await expect(extras.getByTestId('extras-total')).toContainText('115.00');
+  // At 390 px both buttons' labels show whole ("Send to the customer" was cut off).
+  await expectNothingClipped(extras);
   await extras.getByTestId('send-extras').click();
   await expect(extras.getByTestId('extra')).toHaveAttribute('data-status', 'proposed');
   const list = await (
@@ -218,8 +225,22 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await report.getByTestId('reading-free_chlorine').fill('2');
   await expect(report.getByTestId('reading-free_chlorine-flag')).toHaveCount(0);
   await report.getByTestId('report-notes').fill('Replaced the pump seal; the water needs balancing.');
+  // A reload before saving (after a failed save, a lost connection) keeps what was entered, in this browser.
+  await page.reload();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  await expect(report.getByTestId('report-draft-restored')).toBeVisible();
+  await expect(report.getByTestId('report-notes')).toHaveValue('Replaced the pump seal; the water needs balancing.');
+  await expect(report.getByTestId('reading-ph')).toHaveValue('8.4');
+  await expect(report.getByTestId('check-pump-not-ok')).toHaveAttribute('aria-pressed', 'true');
+  await expect(report.getByTestId('photos-after').getByRole('img')).toHaveCount(1);
   await report.getByTestId('save-report').click();
   await expect(report.getByTestId('report-complete')).toBeVisible();
+  // Saved: the browser's copy is gone.
+  await expect(report.getByTestId('report-draft-restored')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('staff-report-draft'))),
+  ).toEqual([]);
   await shot(page, 'staff-order-390-en');
   await expectAccessible(page);
 
@@ -253,6 +274,13 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expect(page.getByTestId('report-form')).toContainText('Replaced the pump seal');
   await expect(page.getByTestId('save-report')).toHaveCount(0);
 
+  // An order that is not theirs is not found; the way out is their day, not the customers' site.
+  await open(page, '/en/staff/orders/999999999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+  await expect(page.getByTestId('error-home')).toHaveText('Back to my visits');
+  await expect(page.getByTestId('error-home')).toHaveAttribute('href', '/en/staff');
+  await shot(page, 'staff-order-notmine-390-en');
+
   // The day at 1280, then sign out: back to the sign-in page, which says so.
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, '/en/staff');
@@ -285,6 +313,10 @@ test('the staff view in Arabic, and a blocked technician is signed out', async (
   await expect(page.getByTestId('next-move')).toContainText('07:00');
   await expect(page.getByTestId('on-the-way-opens')).toHaveText('يُتاح قبل موعد الزيارة بـ3 ساعات');
   await expect(page.getByTestId('visit-when')).toContainText('10:00');
+  // The technician's own empty chat text: not the customer's "write to us".
+  await expect(page.getByTestId('chat-empty')).toHaveText(
+    'لا توجد رسائل بعد. اكتب هنا للعميل أو لخدمة العملاء عن هذا الطلب.',
+  );
   await shot(page, 'staff-order-later-390-ar');
   await expectAccessible(page);
 

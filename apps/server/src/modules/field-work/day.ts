@@ -42,6 +42,18 @@ const addressText = (address: Record<string, unknown> | null) => {
   return parts.length ? parts.join('، ') : null;
 };
 
+/**
+ * The address in words without its city, which the visit shows once beside it in the reader's
+ * language (a saved address's stored text starts with the city's Arabic name); null when the
+ * city was all there was.
+ */
+export function withoutCity(address: string | null, city: { nameAr: string; nameEn: string } | null) {
+  if (!address || !city) return address;
+  const names = [city.nameAr, city.nameEn].map((n) => n.trim().toLowerCase());
+  const parts = address.split(/\s*[،,]\s*/).filter((p) => p && !names.includes(p.toLowerCase()));
+  return parts.length ? parts.join('، ') : null;
+}
+
 /** Not finished, whatever the field-visit kind. */
 const openVisit = or(...FIELD_VISIT_KINDS.map((k) => and(eq(o.kind, k), notInArray(o.status, finalStates(k)))));
 
@@ -64,7 +76,10 @@ const fieldVisits: VisitSource = async (db, w) => {
   return rows.map(({ order, request, user, city }) => {
     const { lat, lng } = request.location;
     const pin = typeof lat === 'number' && typeof lng === 'number';
-    const address = request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null;
+    const address = withoutCity(
+      request.location.text ?? addressText(order.address) ?? request.location.short_code ?? null,
+      city,
+    );
     const cityName = city ? (w.lang === 'en' ? city.nameEn : city.nameAr) : null;
     const { day, time } = riyadhDayAndTime(request.scheduledAt);
     return {

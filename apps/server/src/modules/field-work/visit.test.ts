@@ -10,6 +10,7 @@ import { dayStart, ON_THE_WAY_LEAD_HOURS, REPORT_CHECKLIST, type StaffVisitDetai
 import { issueStaffToken } from '../staff/sessions.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { admin, maintenanceWorld, riyadhDayAt, riyadhSlot, type Slot, type World } from '../maintenance/testing.ts';
+import { withoutCity } from './day.ts';
 import { assignedOrder, ok, staffCall, technician, uploadPhoto } from './testing.ts';
 
 /** The instant of a Riyadh slot. */
@@ -56,6 +57,32 @@ describe('field work: one visit of mine', () => {
     const refused = await staffCall(app, 'GET', `/orders/${o.id}/visit`, other.token);
     expect(refused.statusCode).toBe(404);
     expect((await staffCall(app, 'GET', '/orders/99999999/visit', o.staffToken)).statusCode).toBe(404);
+  });
+
+  it("names the city once, in the reader's language: not again inside the address", async () => {
+    const o = await assigned(riyadhDayAt(2, '09:00'));
+    const mr = tables.maintenanceRequests;
+    // A saved address's text, as the request stores it: the city's Arabic name first.
+    await app.db
+      .update(mr)
+      .set({
+        location: {
+          lat: null,
+          lng: null,
+          short_code: null,
+          text: 'الرياض، الياسمين، شارع الثمامة، 4321',
+        },
+      })
+      .where(eq(mr.orderId, o.id));
+    const en = ok<StaffVisitDetail>(await staffCall(app, 'GET', `/orders/${o.id}/visit`, o.staffToken));
+    expect(en.visit).toMatchObject({ address: 'الياسمين، شارع الثمامة، 4321', city: 'Riyadh' });
+    expect(decodeURIComponent(en.visit.map_url!)).toContain('destination=الياسمين، شارع الثمامة، 4321, Riyadh');
+    const ar = ok<StaffVisitDetail>(
+      await staffCall(app, 'GET', `/orders/${o.id}/visit`, o.staffToken, undefined, 'ar'),
+    );
+    expect(ar.visit).toMatchObject({ address: 'الياسمين، شارع الثمامة، 4321', city: 'الرياض' });
+    expect(withoutCity('Riyadh', { nameAr: 'الرياض', nameEn: 'Riyadh' })).toBeNull();
+    expect(withoutCity('RRRD2929', { nameAr: 'الرياض', nameEn: 'Riyadh' })).toBe('RRRD2929');
   });
 
   it('opens a finished visit with its report, though the day no longer lists it', async () => {

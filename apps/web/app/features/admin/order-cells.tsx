@@ -47,7 +47,9 @@ export function CancelReason({ order }: { order: { cancel_reason: string | null;
   if (!order.cancel_reason && !order.cancel_note) return null;
   return (
     <Section title={t('orders.ui_cancel_reason')} gap={4}>
-      <Text fz="sm">{[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}</Text>
+      <Text fz="sm" dir="auto" ta="start">
+        {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
+      </Text>
     </Section>
   );
 }

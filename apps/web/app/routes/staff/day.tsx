@@ -13,7 +13,8 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { riyadhDayOf, STAFF_VIEWS, viewOf, viewSearch, type StaffView } from '../../features/staff/day.ts';
 import { signOutIfEnded, staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
-import { placeLine, st } from '../../features/staff/texts.ts';
+import { PlaceLine } from '../../features/staff/place-line.tsx';
+import { st } from '../../features/staff/texts.ts';
 import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('day_title'));
@@ -62,19 +63,19 @@ function VisitCard({ visit }: { visit: StaffDayVisit }) {
           </div>
           <VisitStatus status={visit.status} />
         </Group>
-        <Text fw={700} mt="sm">
+        <Text fw={700} mt="sm" dir="auto" ta="start">
           {visit.customer_name}
         </Text>
         <Text fz="sm" c="gray.8" lineClamp={3} mt={4} data-testid="visit-problem">
           <Text span fw={600} fz="inherit">
             {t(st('problem'))}:{' '}
           </Text>
-          {visit.problem}
+          <bdi>{visit.problem}</bdi>
         </Text>
         <Group gap={6} mt={6} wrap="nowrap" align="flex-start" c="gray.7">
           <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-          <Text fz="sm" lineClamp={2}>
-            {placeLine(t, visit.address, visit.city)}
+          <Text fz="sm" lineClamp={2} data-testid="visit-place">
+            <PlaceLine address={visit.address} city={visit.city} />
           </Text>
         </Group>
       </Anchor>

@@ -17,7 +17,8 @@ import { loadStaffOrder, staffOrderAction } from '../../features/staff/order-dat
 import { ReportForm } from '../../features/staff/report-form.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
-import { placeLine, st } from '../../features/staff/texts.ts';
+import { PlaceLine } from '../../features/staff/place-line.tsx';
+import { st } from '../../features/staff/texts.ts';
 import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('order_title'));
@@ -94,25 +95,32 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             <Text span fw={700} fz="inherit">
               {t(st('customer'))}:{' '}
             </Text>
-            {visit.customer_name}
+            <bdi>{visit.customer_name}</bdi>
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-            <Text fz="sm">{placeLine(t, visit.address, visit.city)}</Text>
+            <Text fz="sm" data-testid="visit-place">
+              <PlaceLine address={visit.address} city={visit.city} />
+            </Text>
           </Group>
-          <Text fz="sm" data-testid="order-problem">
-            <Text span fw={700} fz="inherit">
-              {t(st('problem'))}:{' '}
+          {/* The customer's words keep their own direction and side (Arabic on an English page). */}
+          <div data-testid="order-problem">
+            <Text fz="sm" fw={700}>
+              {t(st('problem'))}
             </Text>
-            {visit.problem}
-          </Text>
+            <Text fz="sm" dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
+              {visit.problem}
+            </Text>
+          </div>
           {visit.place && (
-            <Text fz="sm">
-              <Text span fw={700} fz="inherit">
-                {t(st('place'))}:{' '}
+            <div data-testid="order-place">
+              <Text fz="sm" fw={700}>
+                {t(st('place'))}
               </Text>
-              {visit.place}
-            </Text>
+              <Text fz="sm" dir="auto" ta="start">
+                {visit.place}
+              </Text>
+            </div>
           )}
         </Stack>
         <VisitActions mapUrl={visit.map_url} phoneLink={visit.phone_link} customerName={visit.customer_name} />

@@ -39,7 +39,7 @@ export function ExtrasSection({ extras }: { extras: ServiceOrderDetail['extras']
             {t('operations.total')}: {formatMoney('ar', x.total)}
           </Text>
           {x.reject_reason ? (
-            <Text fz="sm" c="red.8">
+            <Text fz="sm" c="red.8" dir="auto" ta="start">
               {x.reject_reason}
             </Text>
           ) : null}
@@ -158,7 +158,7 @@ export function ReportSection({ report }: { report: ServiceOrderDetail['report']
               </Text>
               {report.parts.map((p, i) => (
                 <Text key={i} fz="sm">
-                  {p.name} × {formatNumber('ar', p.quantity)}
+                  <bdi>{p.name}</bdi> × {formatNumber('ar', p.quantity)}
                 </Text>
               ))}
             </Stack>
@@ -169,7 +169,7 @@ export function ReportSection({ report }: { report: ServiceOrderDetail['report']
               <Text fz="sm" fw={600}>
                 {t('operations.report_notes')}
               </Text>
-              <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text fz="sm" dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="report-notes-text">
                 {report.notes}
               </Text>
             </Stack>
@@ -196,7 +196,11 @@ export function RatingSection({ rating }: { rating: ServiceOrderDetail['rating']
             role="img"
             aria-label={t('staff.ui_rating_label', { rating: rating.stars })}
           />
-          {rating.comment ? <Text fz="sm">{rating.comment}</Text> : null}
+          {rating.comment ? (
+            <Text fz="sm" dir="auto" ta="start">
+              {rating.comment}
+            </Text>
+          ) : null}
         </>
       )}
     </Section>

@@ -28,12 +28,14 @@ export function RequestSection({ request }: { request: ServiceOrderDetail['reque
   return (
     <Section title={t('operations.request')}>
       <Field label={t('operations.problem')}>
-        <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
+        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
           {request.problem}
         </Text>
       </Field>
       <Field label={t('operations.place')}>
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{request.place}</Text>
+        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
+          {request.place}
+        </Text>
       </Field>
       {request.images.length > 0 ? (
         <Field label={t('operations.images')}>
@@ -60,7 +62,11 @@ export function RequestSection({ request }: { request: ServiceOrderDetail['reque
       </Field>
       <Field label={t('operations.location')}>
         {request.city ? <Text>{request.city}</Text> : null}
-        {location.text ? <Text fz="sm">{location.text}</Text> : null}
+        {location.text ? (
+          <Text fz="sm" dir="auto" ta="start">
+            {location.text}
+          </Text>
+        ) : null}
         {location.short_code ? (
           <Text fz="sm">
             {t('operations.short_code')}: <span dir="ltr">{location.short_code}</span>

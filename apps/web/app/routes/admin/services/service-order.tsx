@@ -173,7 +173,9 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
             ) : null}
             {rejected?.note ? (
               <Section title={t('operations.rejected_reason')} gap={4}>
-                <Text fz="sm">{rejected.note}</Text>
+                <Text fz="sm" dir="auto" ta="start">
+                  {rejected.note}
+                </Text>
               </Section>
             ) : null}
             <CancelReason order={order} />
