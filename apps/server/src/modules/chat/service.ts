@@ -299,13 +299,8 @@ export const chatNotifications: Subscriber = async (app, tx, event) => {
     await notifyUsers(within, [order.userId], { ...text, order_id: order.id, link, data });
   }
   if (order.staffId && !quiet.has(`staff:${order.staffId}`)) {
-    // The staff view's page of the order, where its chat is.
-    await notifyStaff(within, [order.staffId], {
-      ...text,
-      order_id: order.id,
-      link: `/staff/orders/${order.id}`,
-      data,
-    });
+    // It opens the staff view's page of the order, where its chat is (notificationLink's rule for staff).
+    await notifyStaff(within, [order.staffId], { ...text, order_id: order.id, data });
   }
   const admins = (await adminsWhoCan(tx, 'orders.view')).filter((id) => !quiet.has(`admin:${id}`));
   if (admins.length) await notifyAdmins(within, admins, { ...text, link: adminOrderPage(order.kind, order.id), data });

@@ -32,18 +32,17 @@ import {
   cancelOrder,
   customerActor,
   lockOrder,
-  markPaid,
+  cardPageIfPending,
   moveRefused,
   nextOrderId,
   orderNumber,
   payAgain,
   startOrder,
-  startOrderPayment,
+  payFromWallet,
   transition,
   type Actor,
 } from '../orders/index.ts';
 import { isStoredImage } from '../uploads/index.ts';
-import { debit } from '../wallet/index.ts';
 
 const KIND = 'immediate_maintenance' as const;
 const o = tables.orders;
@@ -213,19 +212,10 @@ export async function acceptOffer(app: App, userId: number, orderId: number, met
       patch: { paymentMethod: method },
       paidAtOnce: method === 'wallet',
     });
-    if (method !== 'wallet') return waiting;
-    await debit(tx, userId, waiting.total, { orderId: waiting.id });
-    return markPaid(tx, waiting, null);
+    return method === 'wallet' ? payFromWallet(tx, waiting) : waiting;
   });
   await app.events.deliver();
-  let redirectUrl: string | null = null;
-  if (order.status === 'pending_payment') {
-    redirectUrl = await startOrderPayment(app, order, lang).catch((err: unknown) => {
-      app.log.error({ err, orderId: order.id }, 'maintenance: the card payment could not start; pay again');
-      return null;
-    });
-  }
-  return { order, redirectUrl };
+  return { order, redirectUrl: await cardPageIfPending(app, order, lang) };
 }
 
 /**
@@ -243,9 +233,8 @@ export async function payOrderAgain(app: App, userId: number, orderId: number, m
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, orderId, { kind: KIND, userId });
     if (row.status !== 'pending_payment') throw new AppError('fail', 'orders.not_payable', { status: 409 });
-    await debit(tx, userId, row.total, { orderId: row.id });
     const [byWallet] = await tx.update(o).set({ paymentMethod: 'wallet' }).where(eq(o.id, row.id)).returning();
-    return markPaid(tx, byWallet!, null);
+    return payFromWallet(tx, byWallet!);
   });
   await app.events.deliver();
   return { order, redirectUrl: null };

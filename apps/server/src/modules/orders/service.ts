@@ -28,9 +28,8 @@ import { cartLines, emptyCart, findCart } from '../cart/index.ts';
 import { priceLinesOf, priceTotals, vatRateBp } from '../cart/index.ts';
 import { checkCouponUse, couponError, couponTerms, takeCouponUse, type CouponRow } from '../coupons/index.ts';
 import { deliveryQuote } from '../delivery/index.ts';
-import { debit } from '../wallet/index.ts';
 import { customerActor, type Actor } from './kernel/actor.ts';
-import { markPaid, startOrderPayment } from './kernel/money.ts';
+import { cardPageIfPending, payFromWallet } from './kernel/money.ts';
 import { lockOrder, nextOrderId, orderNumber, payDeadline, startOrder, transition } from './kernel/transition.ts';
 import { moveStock } from './stock.ts';
 
@@ -170,22 +169,11 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
     const paidAtOnce = body.payment_method === 'wallet' || row!.total === 0;
     await startOrder(tx, row!, customerActor(userId), { paidAtOnce });
     await emptyCart(tx, cart.id);
-    if (!paidAtOnce) return row!;
-    if (row!.total > 0) await debit(tx, userId, row!.total, { orderId: id });
-    return markPaid(tx, row!, null);
+    return paidAtOnce ? payFromWallet(tx, row!) : row!;
   });
   await app.events.deliver();
 
-  let redirectUrl: string | null = null;
-  if (order.status === 'pending_payment') {
-    redirectUrl = await startOrderPayment(app, order, lang).catch((err: unknown) => {
-      app.log.error(
-        { err, orderId: order.id },
-        'checkout: the card payment could not start; the order can be paid again',
-      );
-      return null;
-    });
-  }
+  const redirectUrl = await cardPageIfPending(app, order, lang);
   return {
     order_id: order.id,
     number: order.number,

@@ -18,16 +18,16 @@ import { locationOf } from '../maintenance/index.ts';
 import {
   customerActor,
   lockOrder,
-  markPaid,
+  cardPageIfPending,
   nextOrderId,
   orderNumber,
   payDeadline,
   startOrder,
-  startOrderPayment,
+  payFromWallet,
   SYSTEM,
   transition,
 } from '../orders/index.ts';
-import { credit, debit } from '../wallet/index.ts';
+import { credit } from '../wallet/index.ts';
 import { sellablePackage } from './catalogue.ts';
 
 const KIND = 'package_subscription' as const;
@@ -151,19 +151,10 @@ export async function subscribe(app: App, userId: number, packageId: number, b: 
     });
     const paidAtOnce = b.payment_method === 'wallet' || row!.total === 0;
     await startOrder(tx, row!, customerActor(userId), { paidAtOnce });
-    if (!paidAtOnce) return row!;
-    if (row!.total > 0) await debit(tx, userId, row!.total, { orderId: id });
-    return markPaid(tx, row!, null);
+    return paidAtOnce ? payFromWallet(tx, row!) : row!;
   });
   await app.events.deliver();
-  let redirectUrl: string | null = null;
-  if (order.status === 'pending_payment') {
-    redirectUrl = await startOrderPayment(app, order, lang).catch((err: unknown) => {
-      app.log.error({ err, orderId: order.id }, 'packages: the card payment could not start; pay again');
-      return null;
-    });
-  }
-  return { order, redirectUrl };
+  return { order, redirectUrl: await cardPageIfPending(app, order, lang) };
 }
 
 /** A visit's time and place (its request row; the package's name stands for the problem the staff read). */

@@ -16,7 +16,7 @@ import type { App } from '../../../app-type.ts';
 import { AppError, fieldError } from '../../../lib/errors.ts';
 import { retryTransaction } from '../../../lib/retry.ts';
 import { refundPayment, startPayment, type PaymentRow } from '../../payments/index.ts';
-import { credit } from '../../wallet/index.ts';
+import { credit, debit } from '../../wallet/index.ts';
 import type { Actor } from './actor.ts';
 import { SYSTEM } from './actor.ts';
 import type { OrderRow } from './hooks.ts';
@@ -40,6 +40,24 @@ export async function startOrderPayment(app: App, order: OrderRow, lang: Lang) {
     returnPath: orderPath(lang, order),
   });
   return started.redirect_url;
+}
+
+/**
+ * After the commit: the gateway's page of an order still waiting for payment,
+ * or null (paid at once, or the card could not start: the customer pays again).
+ */
+export async function cardPageIfPending(app: App, order: OrderRow, lang: Lang) {
+  if (order.status !== 'pending_payment') return null;
+  return startOrderPayment(app, order, lang).catch((err: unknown) => {
+    app.log.error({ err, orderId: order.id, kind: order.kind }, 'the card payment could not start; pay again');
+    return null;
+  });
+}
+
+/** Pays a locked pending order from its customer's wallet in the caller's transaction (422 when short). */
+export async function payFromWallet(tx: Db, order: OrderRow) {
+  if (order.total > 0) await debit(tx, order.userId, order.total, { orderId: order.id });
+  return markPaid(tx, order, null);
 }
 
 /** Starts another card payment of my pending order (`pay again`); 409 when it is not pending any more. */
