@@ -30,6 +30,10 @@ const sitePackages = async (page: Page) =>
   (await (await page.request.get('/api/user/packages', { headers: SITE })).json()).data as {
     id: number;
     name: string;
+    price_with_vat: number;
+    visits: number;
+    validity_days: number;
+    features: string[];
   }[];
 
 test('packages: add, edit, a customer subscribes, stop selling; the subscription with its visits', async ({
@@ -93,7 +97,13 @@ test('packages: add, edit, a customer subscribes, stop selling; the subscription
   const customer = await context.newPage();
   const phone = await chargedCustomer(customer, `عميل لوحة الباقات ${stamp}`);
   const pkg = (await sitePackages(customer)).find((p) => p.name === nameAr);
-  expect(pkg, 'the site lists the new package').toBeTruthy();
+  // The site sells it as edited: 400 SAR + 15 % VAT, 2 visits in 30 days, its Arabic features.
+  expect(pkg).toMatchObject({
+    price_with_vat: 46_000,
+    visits: 2,
+    validity_days: 30,
+    features: ['تنظيف شامل', 'فحص المياه'],
+  });
   const cities = (await (await customer.request.get('/api/user/cities', { headers: SITE })).json()).data as {
     id: number;
     name: string;
