@@ -282,6 +282,28 @@ describe('scheduled maintenance packages', () => {
       expect((await walletState(app.db, user.id)).balance).toBe(100_000 - 46_000 + 23_000);
     });
 
+    it('leaves a visit under way to its technician and refunds only the visits cancelled', async () => {
+      const { user, token, subscription } = await subscribed([48, 96]);
+      const [underWay] = subscription.visits;
+      const tech = await makeStaff(app.db);
+      await app.db
+        .update(tables.orders)
+        .set({ staffId: tech.id, status: 'on_the_way' })
+        .where(eq(tables.orders.id, underWay!.id));
+      const before = ok<SubscriptionView>(await api(app, 'GET', `/subscriptions/${subscription.id}`, { token }));
+      expect(before.refund_if_cancelled).toBe(23_000);
+      ok(await api(app, 'POST', `/subscriptions/${subscription.id}/cancel`, { token }));
+      expect((await visitsOf(subscription.id)).map((v) => v.status)).toEqual(['on_the_way', 'cancelled']);
+      expect((await walletState(app.db, user.id)).balance).toBe(100_000 - 46_000 + 23_000);
+      // The technician still finishes it; the cancelled subscription stays cancelled.
+      await app.db.update(tables.orders).set({ status: 'arrived' }).where(eq(tables.orders.id, underWay!.id));
+      await app.db.transaction(async (tx) =>
+        transition(tx, await lockOrder(tx, underWay!.id), { to: 'done', actor: staffActor(tech.id) }),
+      );
+      await app.events.deliver();
+      expect(await status(subscription.id)).toBe('cancelled');
+    });
+
     it('cancels an unpaid subscription after 2 hours without making visits', async () => {
       const c = await customer(app);
       const { subscription } = ok<{ subscription: SubscriptionView }>(

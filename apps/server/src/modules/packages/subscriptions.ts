@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { riyadhInstant, vatOf, type Lang, type SubscribeBody } from '@pool/contracts';
+import { PACKAGE_VISIT_MACHINE, riyadhInstant, vatOf, type Lang, type SubscribeBody } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -42,6 +42,13 @@ type OrderRow = typeof o.$inferSelect;
 
 /** The visits that still count: not done, not cancelled. */
 export const OPEN_VISIT_STATES = ['unscheduled', 'scheduled', 'technician_assigned', 'on_the_way', 'arrived'];
+/**
+ * The open visits a subscription's end cancels (the system's cancel move):
+ * one under way (on the way, arrived) is left for its technician to finish.
+ */
+export const CANCELLABLE_VISIT_STATES: readonly string[] = PACKAGE_VISIT_MACHINE.moves
+  .filter((m) => m.to === 'cancelled' && m.by === 'system')
+  .flatMap((m) => m.from);
 
 /** The customer's own subscription (order and details), or 404. */
 export async function mySubscription(db: Db, userId: number, id: number) {
@@ -214,12 +221,12 @@ export async function activate(tx: Db, orderId: number) {
   for (const at of row.sub.slots) await makeVisit(tx, row.order, row.sub, new Date(at));
 }
 
-/** Cancels a subscription's visits that are still open (it ended); answers how many. */
+/** Cancels a subscription's visits not yet under way (it ended); answers how many. */
 export async function cancelOpenVisits(tx: Db, subscriptionId: number) {
   const open = await tx
     .select()
     .from(o)
-    .where(and(eq(o.parentId, subscriptionId), inArray(o.status, OPEN_VISIT_STATES)))
+    .where(and(eq(o.parentId, subscriptionId), inArray(o.status, CANCELLABLE_VISIT_STATES)))
     .for('update');
   for (const visit of open) await transition(tx, visit, { to: 'cancelled', actor: SYSTEM });
   return open.length;
@@ -235,8 +242,8 @@ export async function remainingVisits(db: Db, subscriptionId: number) {
 }
 
 /**
- * The customer cancels: unpaid, it is simply cancelled; active, its open visits
- * are cancelled and the wallet gets back the total pro rata of the visits left
+ * The customer cancels: unpaid, it is simply cancelled; active, its visits not
+ * under way are cancelled and the wallet gets back the total pro rata of those
  * (once: the wallet's refund of an order is unique).
  */
 export async function cancelSubscription(app: App, userId: number, id: number) {
@@ -244,13 +251,13 @@ export async function cancelSubscription(app: App, userId: number, id: number) {
     const row = await lockOrder(tx, id, { kind: KIND, userId });
     const [sub] = await tx.select().from(s).where(eq(s.orderId, id));
     const active = row.status === 'active';
-    const refund = active ? refundFor(row.total, sub!.visits, await remainingVisits(tx, id)) : 0;
+    const cancelled = active ? await cancelOpenVisits(tx, id) : 0;
+    const refund = refundFor(row.total, sub!.visits, cancelled);
     const { order: done } = await transition(tx, row, {
       to: 'cancelled',
       actor: customerActor(userId),
       patch: refund > 0 ? { refundStatus: 'wallet' } : {},
     });
-    if (active) await cancelOpenVisits(tx, id);
     if (refund > 0) await credit(tx, userId, refund, 'refund', { orderId: id });
     return done;
   });
