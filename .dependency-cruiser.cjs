@@ -65,7 +65,7 @@ module.exports = {
       to: {
         path: [
           '^apps/web/app/(routes|features)/admin/',
-          '^packages/contracts/src/entries/(admin|people|catalogue|cms|coupons)\\.ts$',
+          '^packages/contracts/src/entries/(admin|people|catalogue|cms|coupons|construction-admin)\\.ts$',
           '^packages/i18n/src/(dashboard\\.ts|(ar|en)/(admin|catalogue|cms|coupons|staff)\\.ts)$',
         ],
       },

@@ -31,6 +31,7 @@ export const PERMISSION_GROUPS = {
   staff: ['view', 'create', 'edit', 'delete', 'block'],
   service_items: ['view', 'create', 'edit', 'delete'],
   packages: ['view', 'create', 'edit', 'delete'],
+  construction: ['view', 'create', 'edit', 'delete'],
   complaints: ['view', 'assign', 'reply', 'close'],
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

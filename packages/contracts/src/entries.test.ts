@@ -12,7 +12,7 @@ const entryNames = readdirSync(new URL('entries/', src)).map((f) => f.replace(/\
 /** Shared pieces that a module imports but the package does not export. */
 const INTERNAL = ['catalogue-fields'];
 /** The entries only the dashboard imports. */
-const DASHBOARD_ENTRIES = ['admin', 'people', 'catalogue', 'cms', 'coupons'];
+const DASHBOARD_ENTRIES = ['admin', 'people', 'catalogue', 'cms', 'coupons', 'construction-admin'];
 
 const modulesOf = (entry: string) =>
   [...read(`entries/${entry}.ts`).matchAll(/export \* from '\.\.\/([\w-]+)\.ts'/g)].map((m) => m[1]!);

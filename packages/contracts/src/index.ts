@@ -22,3 +22,5 @@ export * from './entries/coupons.ts';
 export * from './entries/service-items.ts';
 export * from './entries/complaints.ts';
 export * from './entries/packages.ts';
+export * from './entries/construction.ts';
+export * from './entries/construction-admin.ts';

@@ -8,6 +8,7 @@ import arCart from './ar/cart.ts';
 import arChat from './ar/chat.ts';
 import arCommon from './ar/common.ts';
 import arComplaints from './ar/complaints.ts';
+import arConstruction from './ar/construction.ts';
 import arContact from './ar/contact.ts';
 import arFieldWork from './ar/field-work.ts';
 import arFooter from './ar/footer.ts';
@@ -30,6 +31,7 @@ import enCart from './en/cart.ts';
 import enChat from './en/chat.ts';
 import enCommon from './en/common.ts';
 import enComplaints from './en/complaints.ts';
+import enConstruction from './en/construction.ts';
 import enContact from './en/contact.ts';
 import enFieldWork from './en/field-work.ts';
 import enFooter from './en/footer.ts';
@@ -54,6 +56,7 @@ export const siteAr = {
   chat: arChat,
   common: arCommon,
   complaints: arComplaints,
+  construction: arConstruction,
   contact: arContact,
   'field-work': arFieldWork,
   footer: arFooter,
@@ -78,6 +81,7 @@ export const siteEn = {
   chat: enChat,
   common: enCommon,
   complaints: enComplaints,
+  construction: enConstruction,
   contact: enContact,
   'field-work': enFieldWork,
   footer: enFooter,

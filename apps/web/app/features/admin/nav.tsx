@@ -30,6 +30,7 @@ import {
   IconMessageReport,
   IconRepeat,
   IconCalendarRepeat,
+  IconSwimming,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -63,6 +64,7 @@ const ICONS: Record<PermissionGroup, typeof IconBell> = {
   staff: IconTools,
   service_items: IconTool,
   packages: IconRepeat,
+  construction: IconSwimming,
   complaints: IconMessageReport,
 };
 
