@@ -56,6 +56,9 @@ export type AdminSubscriptionVisit = z.output<typeof adminSubscriptionVisit>;
 export const adminSubscriptionDetail = adminSubscriptionItem.extend({
   visits_done: z.number(),
   location_text: z.string().nullable(),
+  refund_if_cancelled: z.number().describe('halalas back to the wallet if cancelled now'),
+  can_cancel: z.boolean(),
+  cancel_reason: z.string().nullable(),
   visits: z.array(adminSubscriptionVisit),
 });
 export type AdminSubscriptionDetail = z.output<typeof adminSubscriptionDetail>;

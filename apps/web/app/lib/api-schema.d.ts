@@ -3130,6 +3130,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3233,6 +3237,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3336,6 +3344,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3629,6 +3641,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3732,6 +3748,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -3835,6 +3855,10 @@ export interface paths {
               | 'packages.create'
               | 'packages.edit'
               | 'packages.delete'
+              | 'construction.view'
+              | 'construction.create'
+              | 'construction.edit'
+              | 'construction.delete'
               | 'complaints.view'
               | 'complaints.assign'
               | 'complaints.reply'
@@ -22080,6 +22104,10 @@ export interface paths {
                 created_at: string;
                 visits_done: number;
                 location_text: string | null;
+                /** @description halalas back to the wallet if cancelled now */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                cancel_reason: string | null;
                 visits: {
                   id: number;
                   number: string;
@@ -22107,6 +22135,122 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/subscriptions/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an active subscription with a reason; its visits not under way are cancelled
+     * @description The unused share (the visits cancelled, pro rata) is refunded to the customer’s wallet once; the customer gets `cancelled`.
+     *
+     *     Requires the permission `orders.cancel`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                package_id: number;
+                /** @description as subscribed, in the request’s language */
+                package_name: string;
+                city: string | null;
+                /** @description ISO instant; null until paid */
+                starts_at: string | null;
+                ends_at: string | null;
+                period: number;
+                visits_total: number;
+                /** @description visits not done and not cancelled */
+                visits_remaining: number;
+                auto_renew: boolean;
+                /** @description halalas, with VAT */
+                total: number;
+                /** @enum {string} */
+                payment_method: 'electronic' | 'wallet';
+                created_at: string;
+                visits_done: number;
+                location_text: string | null;
+                /** @description halalas back to the wallet if cancelled now */
+                refund_if_cancelled: number;
+                can_cancel: boolean;
+                cancel_reason: string | null;
+                visits: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'done'
+                    | 'cancelled';
+                  /** @description ISO instant; null while unscheduled */
+                  scheduled_at: string | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                  } | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -22637,7 +22781,7 @@ export interface paths {
     };
     /**
      * Service orders, newest first
-     * @description `kind` (immediate_maintenance), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone).
+     * @description `kind` (immediate_maintenance or package_visit; every kind when absent), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone). Package visits are listed once they have a time.
      *
      *     Requires the permission `orders.view`.
      */
@@ -22645,7 +22789,7 @@ export interface paths {
       parameters: {
         query?: {
           page?: number;
-          kind?: 'immediate_maintenance';
+          kind?: 'immediate_maintenance' | 'package_visit';
           status?:
             | 'new'
             | 'approved'
@@ -22658,7 +22802,10 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused';
+            | 'refused'
+            | 'unscheduled'
+            | 'scheduled'
+            | 'done';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -22695,7 +22842,7 @@ export interface paths {
                 data: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'immediate_maintenance';
+                  kind: 'immediate_maintenance' | 'package_visit';
                   number: string;
                   /** @enum {string} */
                   status:
@@ -22710,7 +22857,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   /** @enum {string} */
                   tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                   created_at: string;
@@ -22772,7 +22922,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          kind?: 'immediate_maintenance';
+          kind?: 'immediate_maintenance' | 'package_visit';
           status?:
             | 'new'
             | 'approved'
@@ -22785,7 +22935,10 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused';
+            | 'refused'
+            | 'unscheduled'
+            | 'scheduled'
+            | 'done';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -22834,7 +22987,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 city: string | null;
                 lat: number;
                 lng: number;
@@ -22898,7 +23054,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -22913,7 +23069,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -22957,7 +23116,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -22972,6 +23134,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23071,6 +23236,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23113,6 +23285,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23178,7 +23353,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23193,7 +23368,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23237,7 +23415,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -23252,6 +23433,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23351,6 +23535,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23393,6 +23584,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23456,7 +23650,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23471,7 +23665,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23515,7 +23712,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -23530,6 +23730,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23629,6 +23832,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23671,6 +23881,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23750,7 +23963,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23765,7 +23978,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23809,7 +24025,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -23824,6 +24043,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23923,6 +24145,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23965,6 +24194,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24065,7 +24297,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Assign a paid order to a technician who serves its city and is free at the order's time
+     * Assign (or reassign) a paid order or a scheduled visit to a technician who serves its city and is free at the order's time
      * @description Requires the permission `orders.edit`.
      */
     post: {
@@ -24109,7 +24341,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24124,7 +24356,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24168,7 +24403,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24183,6 +24421,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24282,6 +24523,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24324,6 +24572,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24394,7 +24645,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24409,7 +24660,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24453,7 +24707,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24468,6 +24725,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24567,6 +24827,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24609,6 +24876,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24679,7 +24949,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24694,7 +24964,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24738,7 +25011,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24753,6 +25029,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24852,6 +25131,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24894,6 +25180,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;

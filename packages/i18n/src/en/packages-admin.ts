@@ -55,6 +55,8 @@ export default {
   sub_visits_done: 'Visits done',
   sub_payment: 'Payment method',
   sub_created: 'Subscribed on',
+  sub_cancel_q:
+    'Cancel subscription {{number}}? Its visits not yet started are cancelled and {{amount}} goes back to the customer’s wallet.',
   visits_title: 'Visits',
   visit_number: 'Visit',
   visit_status: 'Status',

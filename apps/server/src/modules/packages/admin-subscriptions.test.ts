@@ -192,4 +192,46 @@ describe('dashboard subscriptions', () => {
       'en',
     );
   });
+
+  it('cancels an active subscription with a reason (orders.cancel): the unused share to the wallet once', async () => {
+    const c = await subscribed(monthly, riyadh, '544440004', 'wallet');
+    const id = c.subscription.id;
+    const path = `/subscriptions/${id}/cancel`;
+    const shown = expectOk<AdminSubscriptionDetail>(
+      await adminCall(app, 'GET', `/subscriptions/${id}`, { token: boss }),
+    );
+    expect(shown).toMatchObject({ can_cancel: true, refund_if_cancelled: 46_000, cancel_reason: null });
+    const viewer = await adminToken(app, ['orders.view']);
+    expect((await adminCall(app, 'POST', path, { token: viewer, body: { note: 'x' } })).statusCode).toBe(403);
+    // A reason is required, in the admin's language; nothing changes without one.
+    expectFields(
+      await adminCall(app, 'POST', path, { token: boss, lang: 'en', body: {} }),
+      { cancel_reason_id: 'orders.reason_required' },
+      'en',
+    );
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => adminCall(app, 'POST', path, { token: boss, body: { note: 'العميل انتقل إلى مدينة أخرى' } })),
+    );
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    const done = expectOk<AdminSubscriptionDetail>(
+      await adminCall(app, 'GET', `/subscriptions/${id}`, { token: boss }),
+    );
+    expect(done).toMatchObject({
+      status: 'cancelled',
+      can_cancel: false,
+      refund_if_cancelled: 0,
+      cancel_reason: 'العميل انتقل إلى مدينة أخرى',
+    });
+    expect(done.visits.map((v) => v.status)).toEqual(['cancelled', 'cancelled']);
+    const [wallet] = await app.db.select().from(tables.wallets).where(eq(tables.wallets.userId, c.user.id));
+    expect(wallet!.balance).toBe(200_000);
+    const told = await app.db
+      .select({ type: tables.notifications.type })
+      .from(tables.notifications)
+      .where(eq(tables.notifications.orderId, id));
+    expect(told.map((n) => n.type)).toContain('cancelled');
+    expect(
+      (await adminCall(app, 'POST', `/subscriptions/999999/cancel`, { token: boss, body: { note: 'x' } })).statusCode,
+    ).toBe(404);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * The dashboard's subscriptions (under /api/admin, `orders.view`): the list,
  * newest first, filtered by state, package, city and a number or customer phone
- * search; one subscription with its visits (state, time, technician). Reading
- * only: the moves are the customer's, the jobs' and the staff view's.
+ * search; one subscription with its visits (state, time, technician); an
+ * admin's cancel (`orders.cancel`, with a reason). The other moves are the
+ * customer's, the jobs' and the staff view's.
  */
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
@@ -11,8 +12,10 @@ import {
   adminSubscriptionDetail,
   adminSubscriptionList,
   adminSubscriptionsQuery,
+  cancelBody,
   envelope,
   idParam,
+  nextStates,
   type AdminSubscriptionDetail,
   type AdminSubscriptionItem,
   type AdminSubscriptionsQuery,
@@ -21,8 +24,8 @@ import {
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
-import { iso, pages, pick } from '../orders/index.ts';
-import { OPEN_VISIT_STATES, visitsOf } from './subscriptions.ts';
+import { adminActor, iso, pages, pick } from '../orders/index.ts';
+import { cancelSubscription, OPEN_VISIT_STATES, refundIfCancelled, visitsOf } from './subscriptions.ts';
 
 const o = tables.orders;
 const s = tables.packageSubscriptions;
@@ -111,6 +114,12 @@ export async function listAdminSubscriptions(db: Db, q: AdminSubscriptionsQuery,
   };
 }
 
+async function reasonTitle(db: Db, id: number | null, lang: Lang) {
+  if (!id) return null;
+  const [r] = await db.select().from(tables.cancelReasons).where(eq(tables.cancelReasons.id, id));
+  return r ? pick(lang, r.titleAr, r.titleEn) : null;
+}
+
 export async function adminSubscription(db: Db, id: number, lang: Lang): Promise<AdminSubscriptionDetail> {
   const [row] = await rowsWhere(db, eq(o.id, id));
   if (!row) throw notFound();
@@ -119,6 +128,9 @@ export async function adminSubscription(db: Db, id: number, lang: Lang): Promise
   return {
     ...itemOf(row, visits, lang),
     visits_done: visits.filter((v) => v.order.status === 'done').length,
+    refund_if_cancelled: refundIfCancelled(row.order, row.sub, visits),
+    can_cancel: nextStates(KIND, row.order.status, 'admin').includes('cancelled'),
+    cancel_reason: row.order.cancelNote ?? (await reasonTitle(db, row.order.cancelReasonId, lang)),
     location_text: location.text ?? location.short_code ?? null,
     visits: visits.map((v) => {
       const status = v.order.status as AdminSubscriptionDetail['visits'][number]['status'];
@@ -165,5 +177,29 @@ export function adminSubscriptionRoutes(app: App) {
       },
     },
     async (req, reply) => reply.ok(await adminSubscription(app.db, req.params.id, req.lang)),
+  );
+
+  app.post(
+    '/subscriptions/:id/cancel',
+    {
+      preHandler: app.requireAdmin('orders.cancel'),
+      schema: {
+        ...base,
+        summary: 'Cancel an active subscription with a reason; its visits not under way are cancelled',
+        description:
+          'The unused share (the visits cancelled, pro rata) is refunded to the customer’s wallet once; the customer gets `cancelled`.',
+        params: idParam,
+        body: cancelBody,
+        response: { 200: envelope(adminSubscriptionDetail) },
+      },
+    },
+    async (req, reply) => {
+      await adminSubscription(app.db, req.params.id, req.lang);
+      await cancelSubscription(app, req.params.id, adminActor(req.admin!), {
+        reasonId: req.body.cancel_reason_id,
+        note: req.body.note,
+      });
+      return reply.ok(await adminSubscription(app.db, req.params.id, req.lang), 'packages.cancelled');
+    },
   );
 }

@@ -22,7 +22,7 @@ import { tables } from '@pool/db';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { pages } from '../orders/index.ts';
+import { customerActor, pages } from '../orders/index.ts';
 import { publicPackage as findPublicPackage, publicPackages } from './catalogue.ts';
 import {
   cancelSubscription,
@@ -147,7 +147,7 @@ export default async function packageRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await cancelSubscription(app, req.user!.id, req.params.id);
+      await cancelSubscription(app, req.params.id, customerActor(req.user!.id));
       return reply.ok(await view(req.user!.id, req.params.id, req.lang), 'packages.cancelled');
     },
   );

@@ -16,8 +16,10 @@ import { retryTransaction } from '../../lib/retry.ts';
 import { vatRateBp } from '../cart/index.ts';
 import { locationOf } from '../maintenance/index.ts';
 import {
+  cancelReasonTitle,
   customerActor,
   lockOrder,
+  type Actor,
   cardPageIfPending,
   nextOrderId,
   orderNumber,
@@ -96,6 +98,16 @@ export async function visitsOf(db: Db, subscriptionIds: number[]) {
 /** Halalas the wallet gets back if the subscription is cancelled now: its total, pro rata of the visits left. */
 export const refundFor = (total: number, visits: number, remaining: number) =>
   visits > 0 ? Math.floor((total * Math.min(remaining, visits)) / visits) : 0;
+
+/** What cancelling an active subscription now gives back: its share of the visits a cancel would cancel. */
+export const refundIfCancelled = (
+  order: { status: string; total: number },
+  sub: { visits: number },
+  visits: readonly { order: { status: string } }[],
+) =>
+  order.status === 'active'
+    ? refundFor(order.total, sub.visits, visits.filter((v) => CANCELLABLE_VISIT_STATES.includes(v.order.status)).length)
+    : 0;
 
 /**
  * Subscribes: the package as sold now, `slots` exactly its number of visits and
@@ -242,23 +254,37 @@ export async function remainingVisits(db: Db, subscriptionId: number) {
 }
 
 /**
- * The customer cancels: unpaid, it is simply cancelled; active, its visits not
- * under way are cancelled and the wallet gets back the total pro rata of those
- * (once: the wallet's refund of an order is unique).
+ * The customer (or an admin, with a reason) cancels: unpaid, it is simply
+ * cancelled; active, its visits not under way are cancelled and the wallet gets
+ * back the total pro rata of those (once: the wallet's refund of an order is unique).
  */
-export async function cancelSubscription(app: App, userId: number, id: number) {
+export async function cancelSubscription(
+  app: App,
+  id: number,
+  actor: Actor,
+  why: { reasonId?: number; note?: string } = {},
+) {
+  const reason = why.note ?? (await cancelReasonTitle(app.db, why.reasonId));
   const order = await retryTransaction(app.db, async (tx) => {
-    const row = await lockOrder(tx, id, { kind: KIND, userId });
+    const row = await lockOrder(tx, id, {
+      kind: KIND,
+      userId: actor.type === 'customer' ? actor.userId : undefined,
+    });
     const [sub] = await tx.select().from(s).where(eq(s.orderId, id));
     const active = row.status === 'active';
     const cancelled = active ? await cancelOpenVisits(tx, id) : 0;
     const refund = refundFor(row.total, sub!.visits, cancelled);
     const { order: done } = await transition(tx, row, {
       to: 'cancelled',
-      actor: customerActor(userId),
-      patch: refund > 0 ? { refundStatus: 'wallet' } : {},
+      actor,
+      reason,
+      patch: {
+        cancelReasonId: why.reasonId ?? null,
+        cancelNote: why.note ?? null,
+        ...(refund > 0 ? { refundStatus: 'wallet' as const } : {}),
+      },
     });
-    if (refund > 0) await credit(tx, userId, refund, 'refund', { orderId: id });
+    if (refund > 0) await credit(tx, row.userId, refund, 'refund', { orderId: id });
     return done;
   });
   await app.events.deliver();

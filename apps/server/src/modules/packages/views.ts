@@ -3,13 +3,7 @@ import { nextStates, type Lang, type PackageVisitView, type SubscriptionView } f
 import type { Db } from '@pool/db';
 import type { StoredLocation } from '../maintenance/index.ts';
 import { cancellableAt } from './hooks.ts';
-import {
-  CANCELLABLE_VISIT_STATES,
-  OPEN_VISIT_STATES,
-  refundFor,
-  visitsOf,
-  type mySubscription,
-} from './subscriptions.ts';
+import { OPEN_VISIT_STATES, refundIfCancelled, visitsOf, type mySubscription } from './subscriptions.ts';
 
 type Row = Awaited<ReturnType<typeof mySubscription>>;
 type VisitRow = Awaited<ReturnType<typeof visitsOf>>[number];
@@ -57,13 +51,7 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
       period: sub.period,
       pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
       location_text: location.text ?? location.short_code ?? null,
-      refund_if_cancelled: active
-        ? refundFor(
-            order.total,
-            sub.visits,
-            mine.filter((v) => CANCELLABLE_VISIT_STATES.includes(v.order.status)).length,
-          )
-        : 0,
+      refund_if_cancelled: refundIfCancelled(order, sub, mine),
       can_cancel: nextStates('package_subscription', order.status, 'customer').includes('cancelled'),
       can_renew: false,
       visits: mine.map((v) => visitView(v, active)),

@@ -30,6 +30,7 @@ export function OrderActions({
   moveLabel,
   statusLabel,
   skip = [],
+  endingQuestions = {},
 }: {
   number: string;
   nextStatuses: readonly string[];
@@ -40,6 +41,8 @@ export function OrderActions({
   statusLabel: (status: string) => string;
   /** Moves made elsewhere on the page (an offer sent with its editor, an assignment with its picker). */
   skip?: readonly string[];
+  /** The question asked before cancelling or refusing, when the kind says more (e.g. what is refunded). */
+  endingQuestions?: Partial<Record<Ending, string>>;
 }) {
   const { t } = useTranslation();
   const may = useMay();
@@ -94,7 +97,10 @@ export function OrderActions({
       <CancelDialog
         opened={ending !== null}
         title={t(ENDING_LOOK[ending ?? 'cancelled'].label)}
-        question={t(ending === 'refused' ? 'orders.ui_admin_refuse_q' : 'orders.ui_admin_cancel_q', { number })}
+        question={
+          endingQuestions[ending ?? 'cancelled'] ??
+          t(ending === 'refused' ? 'orders.ui_admin_refuse_q' : 'orders.ui_admin_cancel_q', { number })
+        }
         reasons={reasons}
         busy={cancel.state !== 'idle'}
         error={cancelError}

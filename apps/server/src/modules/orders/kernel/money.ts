@@ -110,6 +110,15 @@ export async function orderPaid(app: App, tx: Db, payment: PaymentRow) {
   await app.jobs.send(REFUND_JOB, { data: { order_id: order.id } satisfies RefundDue, key: String(order.id), db: tx });
 }
 
+/** The title of a dashboard cancel reason (kept in the history), null without one; an unknown id is a field error. */
+export async function cancelReasonTitle(db: Db, reasonId: number | undefined) {
+  if (!reasonId) return null;
+  const cr = tables.cancelReasons;
+  const [reason] = await db.select().from(cr).where(eq(cr.id, reasonId));
+  if (!reason) throw fieldError('cancel_reason_id', V.invalid);
+  return reason.titleAr;
+}
+
 export type CancelInput = {
   orderId: number;
   /** Answers 404 for an order of another kind (the kind's own routes). */
@@ -127,13 +136,7 @@ export type CancelInput = {
  * after it), and the customer is told through the outbox.
  */
 export async function cancelOrder(app: App, input: CancelInput) {
-  let reasonTitle: string | null = null;
-  if (input.reasonId) {
-    const cr = tables.cancelReasons;
-    const [reason] = await app.db.select().from(cr).where(eq(cr.id, input.reasonId));
-    if (!reason) throw fieldError('cancel_reason_id', V.invalid);
-    reasonTitle = reason.titleAr;
-  }
+  const reasonTitle = await cancelReasonTitle(app.db, input.reasonId);
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, input.orderId, {
       kind: input.kind,

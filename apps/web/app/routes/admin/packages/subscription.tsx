@@ -9,9 +9,11 @@ import { data } from 'react-router';
 import type { AdminSubscriptionVisit } from '@pool/contracts/packages';
 import type { Route } from './+types/subscription';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
-import { adminApi, must } from '../../../features/admin/admin-api.server.ts';
+import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
+import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
+import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
-import { BackToList, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { PeriodText, SubscriptionBadge, VisitBadge } from '../../../features/admin/packages/cells.tsx';
 import { Section } from '../../../features/orders/order-sections.tsx';
@@ -22,7 +24,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return { sub: must(await api.GET('/api/admin/subscriptions/{id}', { params: { path: { id } } })) };
+  const [sub, reasons] = await Promise.all([
+    api.GET('/api/admin/subscriptions/{id}', { params: { path: { id } } }).then(must),
+    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
+  ]);
+  return { sub, reasons };
+}
+
+/** The cancel dialog's answer: the API cancels with the reason and refunds the unused share. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const api = await adminApi(context, request);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '');
+  return answerOf(
+    await api.POST('/api/admin/subscriptions/{id}/cancel', {
+      params: { path: asSent<PathParams<'post', '/api/admin/subscriptions/{id}/cancel'>>({ id: params.id }) },
+      body: asSent<PathBody<'post', '/api/admin/subscriptions/{id}/cancel'>>({
+        cancel_reason_id: field('cancel_reason_id') || undefined,
+        note: field('note') || undefined,
+      }),
+    }),
+  );
 }
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
@@ -76,7 +98,7 @@ function Visits({ visits }: { visits: AdminSubscriptionVisit[] }) {
 
 export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { sub } = loaderData;
+  const { sub, reasons } = loaderData;
   return (
     <AdminPage
       title={t('packages-admin.sub_title', { number: sub.number })}
@@ -90,8 +112,24 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
                 <Text fw={700} fz="lg" data-testid="subscription-package">
                   {sub.package_name}
                 </Text>
-                <SubscriptionBadge status={sub.status} />
+                <Group gap="sm">
+                  <SubscriptionBadge status={sub.status} />
+                  <OrderActions
+                    number={sub.number}
+                    nextStatuses={sub.can_cancel ? ['cancelled'] : []}
+                    reasons={reasons}
+                    moveLabel={() => ''}
+                    statusLabel={() => ''}
+                    endingQuestions={{
+                      cancelled: t('packages-admin.sub_cancel_q', {
+                        number: sub.number,
+                        amount: formatMoney('ar', sub.refund_if_cancelled),
+                      }),
+                    }}
+                  />
+                </Group>
               </Group>
+
               <Line label={t('packages-admin.sub_period')}>
                 <PeriodText sub={sub} />
               </Line>
@@ -110,6 +148,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
               <Line label={t('packages-admin.sub_payment')}>{t(`orders.ui_method_${sub.payment_method}`)}</Line>
               <Line label={t('packages-admin.sub_created')}>{formatDateTime('ar', sub.created_at)}</Line>
             </Section>
+            <CancelReason order={{ cancel_reason: sub.cancel_reason, cancel_note: null }} />
             <Section title={t('packages-admin.visits_title')}>
               <Visits visits={sub.visits} />
             </Section>
