@@ -13,3 +13,4 @@ export * from './staff.ts';
 export * from './services.ts';
 export * from './packages.ts';
 export * from './complaints.ts';
+export * from './construction.ts';
