@@ -9,3 +9,9 @@ export { seedCatalogue, DEMO_PRODUCT_COUNT, type DemoImage, type DemoImageMaker 
 export type { DemoIcon } from './seed-catalogue-model.ts';
 export { seedPackages } from './seed-packages.ts';
 export { seedServices } from './seed-services.ts';
+export {
+  seedConstruction,
+  seedConstructionPrices,
+  DEFAULT_CONSTRUCTION_PRICES,
+  DEMO_ENGINEER,
+} from './seed-construction.ts';

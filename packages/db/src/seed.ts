@@ -7,6 +7,7 @@ import type { Db } from './client.ts';
 import * as f from './factories.ts';
 import * as t from './schema/index.ts';
 import { seedCatalogue, type DemoImageMaker } from './seed-catalogue.ts';
+import { seedConstruction, seedConstructionPrices } from './seed-construction.ts';
 import { seedContent } from './seed-content.ts';
 import { seedPackages } from './seed-packages.ts';
 import { seedSeo } from './seed-seo.ts';
@@ -22,13 +23,17 @@ export type SeedOptions = {
   demoImage?: DemoImageMaker;
 };
 
-/** The demo store, the spare parts and extra services, and the packages, once each (also into a database seeded before they existed). */
+/**
+ * The demo store, the spare parts and extra services, the packages and the pool designer, once each
+ * (also into a database seeded before they existed); the construction prices on every site.
+ */
 async function demoCatalogue(db: Db, options: SeedOptions) {
-  if (!options.demo) return false;
+  if (!options.demo) return seedConstructionPrices(db);
   const store = await db.transaction((tx) => seedCatalogue(tx as unknown as Db, options.demoImage));
   const services = await seedServices(db);
   const packages = await seedPackages(db);
-  return store || services || packages;
+  const construction = await db.transaction((tx) => seedConstruction(tx as unknown as Db));
+  return store || services || packages || construction;
 }
 
 export const DEMO_CUSTOMER = { countryCode: '966', phone: '500000001', name: 'محمد العتيبي' };

@@ -123,3 +123,17 @@ export const constructionStages = pgTable(
   },
   (t) => [index('construction_stages_order_idx').on(t.orderId, t.id)],
 );
+
+/** The settings key of the prices the estimate uses. */
+export const CONSTRUCTION_PRICES_KEY = 'construction_prices';
+/** The `construction_prices` setting: halalas before VAT, and the range's spread in percent. */
+export type ConstructionPricesSetting = {
+  /** Per m² of lined surface (floor and walls). */
+  surface_m2: number;
+  /** Per m³ of water. */
+  volume_m3: number;
+  /** Each extra's price. */
+  options: Record<ConstructionOption, number>;
+  low_percent: number;
+  high_percent: number;
+};
