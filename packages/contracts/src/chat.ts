@@ -31,6 +31,13 @@ export const CHAT_KINDS = [
 export type ChatKind = (typeof CHAT_KINDS)[number];
 export const isChatKind = (kind: string): kind is ChatKind => (CHAT_KINDS as readonly string[]).includes(kind);
 
+/**
+ * The order whose thread an order's chat is: its own for a kind with a chat, its subscription's for a
+ * package visit (one thread per subscription, ADR 0018); null for a kind without one (the store).
+ */
+export const chatOrderId = (order: { id: number; kind: string; parentId: number | null }): number | null =>
+  isChatKind(order.kind) ? order.id : order.kind === 'package_visit' ? order.parentId : null;
+
 export const CHAT_ROLES = ['customer', 'staff', 'admin'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 

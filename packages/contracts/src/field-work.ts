@@ -362,6 +362,10 @@ export const staffVisitDetail = z.object({
   extras: z.array(orderExtraView),
   report: visitReportView.nullable(),
   chat_path: z.string().nullable(),
+  chat_order_id: z
+    .number()
+    .nullable()
+    .describe("the order whose chat `chat_path` is: the order's own, or a package visit's subscription"),
 });
 export type StaffVisitDetail = z.infer<typeof staffVisitDetail>;
 

@@ -128,6 +128,8 @@ export const packageVisitView = z.object({
   staff: z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }).nullable(),
   can_cancel: z.boolean().describe('the customer may take it back to pick another time (24 h or more before)'),
   can_reschedule: z.boolean(),
+  rating: z.number().nullable().describe("the stars the customer gave the visit's technician (1 to 5), null before"),
+  can_rate: z.boolean().describe('done, with a technician, not rated yet: POST /package-visits/{id}/rate'),
 });
 export type PackageVisitView = z.output<typeof packageVisitView>;
 
@@ -152,6 +154,7 @@ export const subscriptionView = z.object({
   refund_if_cancelled: z.number().describe('halalas the wallet gets back if cancelled now (unused visits, pro rata)'),
   can_cancel: z.boolean(),
   can_renew: z.boolean(),
+  can_chat: z.boolean().describe('paid once: its chat opens (read-only 14 days after it ends)'),
   visits: z.array(packageVisitView),
   created_at: z.string(),
 });

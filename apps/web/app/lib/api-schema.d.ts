@@ -17325,7 +17325,7 @@ export interface paths {
     };
     /**
      * One visit of mine, whatever its day or state (finished included): what its page shows
-     * @description The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer. 404 for an order not assigned to me.
+     * @description The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer (a package visit: its subscription's thread, `chat_order_id`). 404 for an order not assigned to me.
      */
     get: {
       parameters: {
@@ -17449,6 +17449,8 @@ export interface paths {
                   updated_at: string;
                 } | null;
                 chat_path: string | null;
+                /** @description the order whose chat `chat_path` is: the order's own, or a package visit's subscription */
+                chat_order_id: number | null;
               };
             };
           };
@@ -21209,6 +21211,8 @@ export interface paths {
                   refund_if_cancelled: number;
                   can_cancel: boolean;
                   can_renew: boolean;
+                  /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                  can_chat: boolean;
                   visits: {
                     id: number;
                     number: string;
@@ -21231,6 +21235,10 @@ export interface paths {
                     /** @description the customer may take it back to pick another time (24 h or more before) */
                     can_cancel: boolean;
                     can_reschedule: boolean;
+                    /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                    rating: number | null;
+                    /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                    can_rate: boolean;
                   }[];
                   created_at: string;
                 };
@@ -21313,6 +21321,8 @@ export interface paths {
                   refund_if_cancelled: number;
                   can_cancel: boolean;
                   can_renew: boolean;
+                  /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                  can_chat: boolean;
                   visits: {
                     id: number;
                     number: string;
@@ -21335,6 +21345,10 @@ export interface paths {
                     /** @description the customer may take it back to pick another time (24 h or more before) */
                     can_cancel: boolean;
                     can_reschedule: boolean;
+                    /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                    rating: number | null;
+                    /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                    can_rate: boolean;
                   }[];
                   created_at: string;
                 }[];
@@ -21422,6 +21436,8 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                can_chat: boolean;
                 visits: {
                   id: number;
                   number: string;
@@ -21444,6 +21460,10 @@ export interface paths {
                   /** @description the customer may take it back to pick another time (24 h or more before) */
                   can_cancel: boolean;
                   can_reschedule: boolean;
+                  /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                  rating: number | null;
+                  /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                  can_rate: boolean;
                 }[];
                 created_at: string;
               };
@@ -21526,6 +21546,8 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                can_chat: boolean;
                 visits: {
                   id: number;
                   number: string;
@@ -21548,6 +21570,10 @@ export interface paths {
                   /** @description the customer may take it back to pick another time (24 h or more before) */
                   can_cancel: boolean;
                   can_reschedule: boolean;
+                  /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                  rating: number | null;
+                  /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                  can_rate: boolean;
                 }[];
                 created_at: string;
               };
@@ -21634,6 +21660,8 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                can_chat: boolean;
                 visits: {
                   id: number;
                   number: string;
@@ -21656,6 +21684,10 @@ export interface paths {
                   /** @description the customer may take it back to pick another time (24 h or more before) */
                   can_cancel: boolean;
                   can_reschedule: boolean;
+                  /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                  rating: number | null;
+                  /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                  can_rate: boolean;
                 }[];
                 created_at: string;
               };
@@ -21793,6 +21825,8 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                can_chat: boolean;
                 visits: {
                   id: number;
                   number: string;
@@ -21815,6 +21849,10 @@ export interface paths {
                   /** @description the customer may take it back to pick another time (24 h or more before) */
                   can_cancel: boolean;
                   can_reschedule: boolean;
+                  /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                  rating: number | null;
+                  /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                  can_rate: boolean;
                 }[];
                 created_at: string;
               };
@@ -21902,6 +21940,8 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                can_chat: boolean;
                 visits: {
                   id: number;
                   number: string;
@@ -21924,6 +21964,10 @@ export interface paths {
                   /** @description the customer may take it back to pick another time (24 h or more before) */
                   can_cancel: boolean;
                   can_reschedule: boolean;
+                  /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                  rating: number | null;
+                  /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                  can_rate: boolean;
                 }[];
                 created_at: string;
               };
@@ -25192,6 +25236,116 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/visits-calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A week of the technicians' visits (Saturday to Friday, Riyadh days)
+     * @description `week`: any day of the week (Riyadh, YYYY-MM-DD; this week when absent); `city_id`: that city’s visits and the technicians serving it. Visits: immediate maintenance paid or under way and package visits with a time, not finished; `staff_id` null for the unassigned lane; `can_assign` when the order may go to another technician. Technicians: the active ones (`available`), then anyone else a visit of the week is assigned to.
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          week?: string;
+          city_id?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                week: {
+                  from: string;
+                  to: string;
+                  days: string[];
+                  today: string;
+                };
+                city_id: number | null;
+                technicians: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  city_ids: number[];
+                  available: boolean;
+                }[];
+                visits: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance' | 'package_visit';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  minutes: number;
+                  staff_id: number | null;
+                  city_id: number | null;
+                  city: string | null;
+                  area: string | null;
+                  customer_name: string;
+                  package_name: string | null;
+                  can_assign: boolean;
+                }[];
+                truncated: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

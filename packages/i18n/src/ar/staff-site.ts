@@ -117,6 +117,7 @@ export default {
   notes_placeholder: 'ما وُجد وما تم عمله',
   readings: 'قراءات المياه',
   chat_title: 'المحادثة مع العميل',
+  chat_of_subscription: 'محادثة الاشتراك \u2066{{number}}\u2069، لكل زياراته',
   chat_open: 'المحادثة مع العميل',
   chat_unread_zero: '(لا رسائل غير مقروءة)',
   chat_unread_one: '(رسالة واحدة غير مقروءة)',

@@ -105,6 +105,7 @@ export default {
   notes_placeholder: 'What was found and done',
   readings: 'Water readings',
   chat_title: 'Chat with the customer',
+  chat_of_subscription: 'The chat of subscription {{number}}, for all its visits',
   chat_open: 'Chat with the customer',
   chat_unread_one: '({{count}} unread message)',
   chat_unread_other: '({{count}} unread messages)',

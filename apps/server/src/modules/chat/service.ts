@@ -1,7 +1,9 @@
 /**
  * The chat of a service order (DOMAIN.md "Chat"), the same for its three
- * audiences: the order's customer, the staff member assigned to it, and the
- * admins who see orders. Anyone else, and every store order, gets 404.
+ * audiences: the order's customer, the staff member assigned to it (for a
+ * package subscription: the technicians assigned to any of its open visits,
+ * ADR 0018), and the admins who see orders. Anyone else, and every store
+ * order, gets 404.
  *
  * - A message is written with its sender's read mark and a `chat.message`
  *   outbox event in one transaction; the event's subscriber (chatNotifications)
@@ -13,7 +15,8 @@
  *   on the participants' notification streams; pages fetch what changed.
  * - The thread turns read-only CHAT_READ_ONLY_DAYS after the order's `closed_at`.
  */
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
   adminOrderPage,
@@ -21,6 +24,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_READ_ONLY_DAYS,
   CHAT_VIEWING_SECONDS,
+  finalStates,
   notificationPage,
   type ChatKind,
   type ChatMessageBody,
@@ -57,8 +61,20 @@ type MessageRow = typeof cm.$inferSelect;
 export const readerKey = (v: Viewer) => `${v.role}:${v.id}`;
 const senderKey = (m: MessageRow) => `${m.sender}:${m.userId ?? m.staffId ?? m.adminId ?? 0}`;
 
+/** A subscription's visits (orders whose parent is the thread's order; ADR 0018). */
+const visit = alias(o, 'visit');
+/** A visit still to be done: its technician takes part in its subscription's thread. */
+const openVisit = notInArray(visit.status, finalStates('package_visit'));
+
 /** The order of a thread the viewer may see; 404 for a store order or someone else's. */
 export async function threadOrder(db: Db, viewer: Viewer, orderId: number): Promise<Order> {
+  const staffOfVisit = (staffId: number) =>
+    exists(
+      db
+        .select({ id: visit.id })
+        .from(visit)
+        .where(and(eq(visit.parentId, o.id), eq(visit.staffId, staffId), openVisit)),
+    );
   const [row] = await db
     .select()
     .from(o)
@@ -67,11 +83,27 @@ export async function threadOrder(db: Db, viewer: Viewer, orderId: number): Prom
         eq(o.id, orderId),
         inArray(o.kind, [...CHAT_KINDS]),
         viewer.role === 'customer' ? eq(o.userId, viewer.id) : undefined,
-        viewer.role === 'staff' ? eq(o.staffId, viewer.id) : undefined,
+        viewer.role === 'staff' ? or(eq(o.staffId, viewer.id), staffOfVisit(viewer.id)) : undefined,
       ),
     );
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The staff taking part in a thread, each with the order their notice opens: the staff member
+ * assigned to the order, and the technicians of a subscription's open visits (their earliest one).
+ */
+export async function threadStaff(db: Db, order: Order): Promise<{ staffId: number; orderId: number }[]> {
+  const out = order.staffId ? [{ staffId: order.staffId, orderId: order.id }] : [];
+  const visits = await db
+    .select({ staffId: visit.staffId, orderId: visit.id })
+    .from(visit)
+    .where(and(eq(visit.parentId, order.id), isNotNull(visit.staffId), openVisit))
+    .orderBy(asc(visit.id));
+  for (const v of visits)
+    if (!out.some((x) => x.staffId === v.staffId)) out.push({ staffId: v.staffId!, orderId: v.orderId });
+  return out;
 }
 
 /** When the thread turns read-only: 14 days after the order ended; null while it is open. */
@@ -99,13 +131,19 @@ async function participantsOf(db: Db, order: Order, viewer: Viewer, lang: Lang):
       .where(eq(tables.users.id, order.userId));
     if (u) out.push({ role: 'customer', job: null, name: u.name, image: u.image });
   }
-  if (order.staffId && !(viewer.role === 'staff' && viewer.id === order.staffId)) {
+  const staffIds = (await threadStaff(db, order))
+    .map((x) => x.staffId)
+    .filter((id) => !(viewer.role === 'staff' && viewer.id === id));
+  if (staffIds.length) {
     const st = tables.staff;
-    const [s] = await db
-      .select({ name: st.name, image: st.image, job: st.job })
+    const staff = await db
+      .select({ id: st.id, name: st.name, image: st.image, job: st.job })
       .from(st)
-      .where(eq(st.id, order.staffId));
-    if (s) out.push({ role: 'staff', job: s.job, name: s.name, image: s.image });
+      .where(inArray(st.id, staffIds));
+    for (const id of staffIds) {
+      const s = staff.find((x) => x.id === id);
+      if (s) out.push({ role: 'staff', job: s.job, name: s.name, image: s.image });
+    }
   }
   // Admins who wrote in the thread; customer service by its role name when none has yet.
   const a = tables.admins;
@@ -193,7 +231,14 @@ export async function getThread(
 async function signal(db: Db, order: Order, data: ChatStreamEvent) {
   const s = { event: 'chat', data };
   await publishSignal(db, 'u', [order.userId], s);
-  if (order.staffId) await publishSignal(db, 's', [order.staffId], s);
+  const staff = await threadStaff(db, order);
+  if (staff.length)
+    await publishSignal(
+      db,
+      's',
+      staff.map((x) => x.staffId),
+      s,
+    );
   await publishSignal(db, 'a', null, { ...s, permission: 'orders.view' });
 }
 
@@ -280,9 +325,10 @@ async function viewersOf(db: Db, orderId: number) {
 }
 
 /**
- * The outbox subscriber of `chat.message`: `new_message` to the customer, the staff member
- * assigned and the admins who see orders, but neither the sender nor anyone viewing the thread;
- * each in both languages (the reader's own shows), opening the chat.
+ * The outbox subscriber of `chat.message`: `new_message` to the customer, the staff taking part
+ * (threadStaff) and the admins who see orders, but neither the sender nor anyone viewing the
+ * thread; each in both languages (the reader's own shows), opening the chat (a technician's: the
+ * staff page of their order or visit, where the thread is).
  */
 export const chatNotifications: Subscriber = async (app, tx, event) => {
   if (event.type !== 'chat.message') return;
@@ -298,9 +344,10 @@ export const chatNotifications: Subscriber = async (app, tx, event) => {
     const link = notificationPage('new_message', { order_id: order.id, kind: order.kind });
     await notifyUsers(within, [order.userId], { ...text, order_id: order.id, link, data });
   }
-  if (order.staffId && !quiet.has(`staff:${order.staffId}`)) {
-    // It opens the staff view's page of the order, where its chat is (notificationLink's rule for staff).
-    await notifyStaff(within, [order.staffId], { ...text, order_id: order.id, data });
+  for (const staff of await threadStaff(tx, order)) {
+    if (quiet.has(`staff:${staff.staffId}`)) continue;
+    // It opens the staff view's page of their order or visit, where the chat is (notificationLink's rule for staff).
+    await notifyStaff(within, [staff.staffId], { ...text, order_id: staff.orderId, data });
   }
   const admins = (await adminsWhoCan(tx, 'orders.view')).filter((id) => !quiet.has(`admin:${id}`));
   if (admins.length) await notifyAdmins(within, admins, { ...text, link: adminOrderPage(order.kind, order.id), data });

@@ -1,7 +1,7 @@
 /**
  * The field-work module's public file: what other modules may use (the boundary is checked by
  * .dependency-cruiser.cjs): the completion check, the paid handler of `order_extra` payments,
- * and the readers of extras, report and rating for the order pages.
+ * the readers of extras, report and rating for the order pages, and a place without its city.
  */
 export {
   assertNoOpenExtras,
@@ -12,6 +12,7 @@ export {
   listExtras,
   type ExtraPayDeadline,
 } from './extras.ts';
+export { withoutCity } from './day.ts';
 export { finish } from './moves.ts';
 export { readReport } from './report.ts';
-export { evaluationOf, rateStaff, staffCardOf } from './ratings.ts';
+export { canRateStaff, evaluationOf, rateStaff, ratingsOf, staffCardOf } from './ratings.ts';

@@ -6,7 +6,7 @@
  * technician never lose one. Every field-visit kind (its finished state) and
  * construction (`completed`) use it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import { starsOf, visitFinishedState, type EvaluationView, type OrderKind, type RateStaffBody } from '@pool/contracts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -19,7 +19,19 @@ const sr = tables.staffRatings;
 const st = tables.staff;
 
 /** The state after which an order's staff member may be rated: its visit's finish, else `completed` (construction). */
-const ratable = (order: OrderRow) => order.status === (visitFinishedState(order.kind) ?? 'completed');
+const ratable = (order: Pick<OrderRow, 'kind' | 'status'>) =>
+  order.status === (visitFinishedState(order.kind) ?? 'completed');
+
+/** Whether the customer may rate the order's staff member now: finished, with one, not rated yet. */
+export const canRateStaff = (order: Pick<OrderRow, 'kind' | 'status' | 'staffId'>, rated: boolean) =>
+  !rated && ratable(order) && order.staffId !== null;
+
+/** The ratings given on these orders, by order id. */
+export async function ratingsOf(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, typeof sr.$inferSelect>();
+  const rows = await db.select().from(sr).where(inArray(sr.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
 
 export async function rateStaff(
   db: Db,
@@ -78,7 +90,7 @@ export async function evaluationOf(db: Db, order: OrderRow): Promise<EvaluationV
     number: order.number,
     status: order.status,
     staff,
-    can_rate: !rating && ratable(order) && order.staffId !== null,
+    can_rate: canRateStaff(order, !!rating),
     rating: rating
       ? { stars: rating.stars, comment: rating.comment, created_at: rating.createdAt.toISOString() }
       : null,

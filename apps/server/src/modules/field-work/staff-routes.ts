@@ -8,8 +8,8 @@ import {
   envelope,
   extrasBody,
   fieldMoveResult,
+  chatOrderId,
   idParam,
-  isChatKind,
   nextStates,
   onTheWayBody,
   orderExtraView,
@@ -81,18 +81,21 @@ export default async function fieldWorkStaffRoutes(app: App) {
         security,
         summary: 'One visit of mine, whatever its day or state (finished included): what its page shows',
         description:
-          'The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer. 404 for an order not assigned to me.',
+          "The visit as the day lists it (time, address and `map_url`, the customer and `phone_link`, the problem, my next moves), its extra services, the visit report (null before it is saved) and `chat_path`, the API path of its chat with the customer (a package visit: its subscription's thread, `chat_order_id`). 404 for an order not assigned to me.",
         params: idParam,
         response: { 200: envelope(staffVisitDetail) },
       },
     },
     async (req, reply) => {
       const visit = await staffVisit(app.db, me(req), req.params.id, req.lang);
+      // A package visit's chat is its subscription's thread.
+      const chatOrder = chatOrderId(await assignedOrderRow(app.db, visit.id, me(req)));
       return reply.ok({
         visit,
         extras: await listExtras(app.db, visit.id, req.lang),
         report: await readReport(app.db, visit.id, req.lang),
-        chat_path: isChatKind(visit.kind) ? `/api/staff/orders/${visit.id}/chat` : null,
+        chat_path: chatOrder ? `/api/staff/orders/${chatOrder}/chat` : null,
+        chat_order_id: chatOrder,
       });
     },
   );

@@ -1,6 +1,7 @@
 /** A subscription as the customer reads it: the package as subscribed, its period, its visits and what cancelling returns. */
 import { nextStates, type Lang, type PackageVisitView, type SubscriptionView } from '@pool/contracts';
 import type { Db } from '@pool/db';
+import { canRateStaff, ratingsOf } from '../field-work/index.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
 import { cancellableAt } from './hooks.ts';
 import { OPEN_VISIT_STATES, refundIfCancelled, visitsOf, type mySubscription } from './subscriptions.ts';
@@ -10,8 +11,11 @@ type VisitRow = Awaited<ReturnType<typeof visitsOf>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function visitView(v: VisitRow, subscriptionActive: boolean): PackageVisitView {
+type Ratings = Awaited<ReturnType<typeof ratingsOf>>;
+
+function visitView(v: VisitRow, subscriptionActive: boolean, ratings: Ratings): PackageVisitView {
   const status = v.order.status as PackageVisitView['status'];
+  const rating = ratings.get(v.order.id);
   const customerMoves = nextStates('package_visit', status, 'customer');
   return {
     id: v.order.id,
@@ -21,6 +25,8 @@ function visitView(v: VisitRow, subscriptionActive: boolean): PackageVisitView {
     staff: v.staff?.id ? { id: v.staff.id, name: v.staff.name, image: v.staff.image } : null,
     can_cancel: customerMoves.includes('unscheduled') && cancellableAt(v.at),
     can_reschedule: subscriptionActive && customerMoves.includes('scheduled'),
+    rating: rating?.stars ?? null,
+    can_rate: canRateStaff(v.order, !!rating),
   };
 }
 
@@ -28,6 +34,10 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
   const visits = await visitsOf(
     db,
     rows.map((r) => r.order.id),
+  );
+  const ratings = await ratingsOf(
+    db,
+    visits.filter((v) => v.order.status === 'done').map((v) => v.order.id),
   );
   return rows.map(({ order, sub }) => {
     const active = order.status === 'active';
@@ -54,7 +64,8 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
       refund_if_cancelled: refundIfCancelled(order, sub, mine),
       can_cancel: nextStates('package_subscription', order.status, 'customer').includes('cancelled'),
       can_renew: false,
-      visits: mine.map((v) => visitView(v, active)),
+      can_chat: order.paidAt !== null,
+      visits: mine.map((v) => visitView(v, active, ratings)),
       created_at: order.createdAt.toISOString(),
     };
   });

@@ -27,21 +27,25 @@ export function vatRateBpOf(items: ServiceItemOption[]): number {
 export async function loadStaffOrder(api: StaffApi, id: number) {
   const path = { id };
   const ended = <A extends { key: string }>(a: A) => signOutIfEnded(a, api.lang);
-  const [detail, items, chat] = await Promise.all([
+  const chatOf = (chatId: number) => api.GET('/api/staff/orders/{id}/chat', { params: { path: { id: chatId } } });
+  // Most orders' thread is their own: asked for beside the visit.
+  const [detail, items, ownChat] = await Promise.all([
     api.GET('/api/staff/orders/{id}/visit', { params: { path } }).then(ended),
     api.GET('/api/staff/service-items'),
-    api.GET('/api/staff/orders/{id}/chat', { params: { path } }),
+    chatOf(id),
   ]);
   if (!isSuccess(detail)) throw data(detail.msg, { status: pageStatus(detail) });
   const catalogue = isSuccess(items) ? items.data : [];
-  const { visit, extras, report, chat_path } = detail.data;
+  const { visit, extras, report, chat_path, chat_order_id } = detail.data;
+  // A package visit's is its subscription's thread.
+  const chat = chat_order_id && chat_order_id !== id ? await chatOf(chat_order_id) : ownChat;
   return {
     visit,
     extras,
     report,
     catalogue,
     vatRateBp: vatRateBpOf(catalogue),
-    /** The chat with the customer (null for an order without one). */
+    /** The chat with the customer (null for an order without one): the order's, or a package visit's subscription's. */
     chat: chat_path && isSuccess(chat) ? chat.data : null,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `/more/my_remains` ("my packages"): each of my subscriptions with its state,
- * the visits left, the period's end, the automatic renewal switch, and cancel
- * (a confirmation that shows what returns to the wallet before it is done).
+ * the visits left, the period's end, the automatic renewal switch, its chat,
+ * and cancel (a confirmation that shows what returns to the wallet before it is done).
  */
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPackageOff, IconX } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { apiFor, isSuccess } from '../../lib/api.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AccountPage } from '../../features/account/account-page.tsx';
+import { ChatButton } from '../../features/orders/order-alerts.tsx';
 import { subscriptionAction } from '../../features/packages/actions.server.ts';
 import { AutoRenewSwitch, useSubscriptionMoves } from '../../features/packages/moves.tsx';
 import { SubscriptionStatusBadge } from '../../features/packages/status.tsx';
@@ -65,6 +66,7 @@ export default function MyPackagesPage({ loaderData }: Route.ComponentProps) {
                   >
                     {t('packages.ui_open_subscription')}
                   </Button>
+                  {s.can_chat ? <ChatButton path="/chat/chat_scheduled_maintenance" orderId={s.id} /> : null}
                   {s.can_cancel ? (
                     <Button
                       variant="subtle"

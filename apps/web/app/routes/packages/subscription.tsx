@@ -53,7 +53,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
           badge={<SubscriptionStatusBadge status={s.status} size="lg" />}
           createdAt={s.created_at}
         >
-          {s.status === 'active' ? <ChatButton path="/chat/chat_scheduled_maintenance" orderId={s.id} /> : null}
+          {s.can_chat ? <ChatButton path="/chat/chat_scheduled_maintenance" orderId={s.id} /> : null}
           {s.can_cancel ? (
             <CancelButton
               label={t('packages.ui_cancel_subscription')}

@@ -54,7 +54,9 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const { visit, extras, report, catalogue, vatRateBp, chat } = loaderData;
-  const chatWith = useMemo(() => (chat ? chatSource('staff', lang, visit.id) : null), [chat, lang, visit.id]);
+  // A package visit's chat is its subscription's thread (chat.order).
+  const chatId = chat?.order.id ?? null;
+  const chatWith = useMemo(() => (chatId ? chatSource('staff', lang, chatId) : null), [chatId, lang]);
   const editable = REPORT_OPEN.includes(visit.status);
   const finishing = visit.next_statuses.some((s) => s === 'completed' || s === 'done');
   // Today's visit shows its time; another day's, its date too.
@@ -178,10 +180,15 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           style={{ scrollMarginTop: 72 }}
           data-testid="staff-chat"
         >
-          <Title order={2} fz="h4" mb="sm">
+          <Title order={2} fz="h4" mb={chat.order.id === visit.id ? 'sm' : 4}>
             {t(st('chat_title'))}
           </Title>
-          <ChatThreadView key={visit.id} initial={chat} source={chatWith} lang={lang} />
+          {chat.order.id !== visit.id && (
+            <Text fz="sm" c="gray.7" mb="sm" data-testid="chat-of-subscription">
+              {t(st('chat_of_subscription'), { number: chat.order.number })}
+            </Text>
+          )}
+          <ChatThreadView key={chat.order.id} initial={chat} source={chatWith} lang={lang} />
         </Card>
       )}
     </Stack>
