@@ -1,10 +1,9 @@
 /**
  * The immediate-maintenance kind's hooks in the order kernel (kernel/kinds.ts):
- * an offer goes to the customer only once saved with an amount to pay, "on the
- * way" only from ON_THE_WAY_LEAD_HOURS before the visit's time (whichever route
- * moves it), and the order cannot finish while an extra service proposed on
- * site is still open (proposed, or accepted and unpaid). `pay_by` is the
- * kernel's. This file imports nothing of the orders module, so the kernel may
+ * "on the way" only from ON_THE_WAY_LEAD_HOURS before the visit's time
+ * (whichever route moves it), and the order cannot finish while an extra
+ * service proposed on site is still open (proposed, or accepted and unpaid).
+ * `pay_by` and the offer's rules are the kernel's (kernel/offer.ts). This file imports nothing of the orders module, so the kernel may
  * import it.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -55,10 +54,6 @@ export async function checkVisitMove(tx: Db, orderId: number, to: string, finish
 
 export const maintenanceHooks = {
   async beforeMove({ tx, order, move }: Ctx): Promise<void> {
-    // The total is set only by saving an offer (the order starts at 0).
-    if (move.to === 'offer_sent' && order.total <= 0) {
-      throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
-    }
     await checkVisitMove(tx, order.id, move.to, 'completed');
   },
 };

@@ -28,7 +28,6 @@ import {
   type MaintenanceOrderDetail,
   type MaintenanceOrderItem,
   type MaintenanceStatus,
-  type OfferLineKind,
   type OrderTab,
   type ServiceOrderDetail,
   type ServiceOrderItem,
@@ -39,7 +38,16 @@ import {
 import { translate } from '@pool/i18n';
 import { vatRateBp } from '../cart/index.ts';
 import { listExtras, readReport } from '../field-work/index.ts';
-import { iso, ofKinds, overlappingVisits, pages, pick, visitStartOf } from '../orders/index.ts';
+import {
+  customerOffer,
+  iso,
+  ofKinds,
+  offerView,
+  overlappingVisits,
+  pages,
+  pick,
+  visitStartOf,
+} from '../orders/index.ts';
 import { offerEditable, type OrderRow } from './service.ts';
 import type { StoredLocation } from './location.ts';
 
@@ -53,7 +61,6 @@ const st = tables.staff;
 type RequestRow = typeof mr.$inferSelect;
 type StaffRow = typeof st.$inferSelect;
 type CityRow = typeof c.$inferSelect;
-type ItemRow = typeof oi.$inferSelect;
 
 const phoneOf = (x: { countryCode: string; phone: string }) => `+${x.countryCode} ${x.phone}`;
 
@@ -138,23 +145,6 @@ export async function listMyMaintenance(db: Db, userId: number, q: { tab?: Order
 
 /* ----------------------------------------------------------------- detail */
 
-const lineView = (i: ItemRow, lang: Lang) => {
-  const discount = i.kind === 'discount';
-  const net = i.unitPrice * i.quantity;
-  return {
-    id: i.id,
-    kind: i.kind as OfferLineKind,
-    item_id: i.serviceItemId,
-    name: pick(lang, i.nameAr, i.nameEn),
-    name_ar: i.nameAr,
-    name_en: i.nameEn,
-    quantity: i.quantity,
-    unit_price: i.unitPrice,
-    net: discount ? -net : net,
-    vat: i.vat,
-  };
-};
-
 /** Arrival window: the visit's start ± 30 minutes, narrowed to the estimate ± 15 minutes once "on the way" set it. */
 function arrivalOf(order: OrderRow, request: RequestRow) {
   if (!order.staffId || order.closedAt) return null;
@@ -167,8 +157,6 @@ function arrivalOf(order: OrderRow, request: RequestRow) {
   };
 }
 
-const hasOffer = (items: ItemRow[]) => items.some((i) => i.extraId === null);
-
 async function detailOf(db: Db, r: Joined, lang: Lang) {
   const { order, request } = r;
   const items = await db.select().from(oi).where(eq(oi.orderId, order.id)).orderBy(asc(oi.id));
@@ -180,25 +168,7 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
   const [rating] = await db.select().from(sr).where(eq(sr.orderId, order.id));
   const autoCancelled = order.status === 'cancelled' && events.at(-1)?.actor === 'system';
   const location = request.location as StoredLocation;
-  const own = items.filter((i) => i.extraId === null);
-  const sum = (kind: OfferLineKind) =>
-    own.filter((i) => i.kind === kind).reduce((s, i) => s + i.unitPrice * i.quantity, 0);
-  const offer = hasOffer(items)
-    ? {
-        lines: own.map((i) => lineView(i, lang)),
-        prices: {
-          service: sum('service'),
-          spare_parts: sum('spare_part'),
-          extra_services: sum('extra_service'),
-          installation: sum('installation'),
-          delivery: sum('delivery'),
-          discount: order.discount,
-          tax_rate: order.taxRate / 100,
-          tax: order.tax,
-          total: order.total,
-        },
-      }
-    : null;
+  const offer = offerView(order, items, lang);
   return {
     ...listItem(r, lang),
     payment_method: order.status === 'new' || tabOf(KIND, order.status) === 'waiting' ? null : order.paymentMethod,
@@ -257,7 +227,7 @@ export async function customerDetail(db: Db, orderId: number, lang: Lang): Promi
   return {
     ...d,
     // The customer sees the offer once it was sent, never a draft being edited (before the first, or after a rejection).
-    offer: offerEditable(status) || status === 'new' ? null : d.offer,
+    offer: customerOffer(KIND, status, d.offer),
     can_accept: can('pending_payment'),
     can_reject: can('offer_rejected'),
     can_pay: status === 'pending_payment' && r.order.paymentMethod === 'electronic',

@@ -4,5 +4,6 @@ export * from './kernel/assign.ts';
 export * from './kernel/notify.ts';
 export * from './kernel/transition.ts';
 export * from './kernel/money.ts';
+export * from './kernel/offer.ts';
 export * from './kernel/deadlines.ts';
 export { iso, ofKinds, pages, pick } from './queries.ts';

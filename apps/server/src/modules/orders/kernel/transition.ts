@@ -104,6 +104,8 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
   if (move.reason && !input.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
   if (input.paidAtOnce && move.to !== AWAITING_PAYMENT)
     throw new Error('paidAtOnce is for a move into pending_payment');
+  // An offer goes to the customer only once saved with an amount to pay (an order starts at 0): kernel/offer.ts.
+  if (move.to === 'offer_sent' && order.total <= 0) throw new AppError('fail', 'maintenance.no_offer', { status: 409 });
   const hooks = hooksOf(kind);
   const ctx = { tx, order, move, actor: input.actor };
   const hookPatch = (await hooks.beforeMove?.(ctx)) ?? {};
