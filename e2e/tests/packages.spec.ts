@@ -19,6 +19,7 @@ import {
   shot,
   signUpByApi,
 } from './support.ts';
+import { expectNothingClipped } from './clipping.ts';
 
 const TAG = Date.now() % 1_000_000;
 const SITE = { 'x-pool-site': '1', lang: 'ar' };
@@ -220,7 +221,15 @@ test('English: the list (with the demo packages) and the subscribe form', async 
   await expect(page.getByTestId('slots-count')).toHaveText('1 of 2 chosen');
   await expect(page.getByTestId('slot-row')).toContainText(riyadhDay(3).label('en'));
   await expect(page.getByTestId('visit-hijri')).toContainText('AH');
-  // (No axe check here: the shared calendar's weekend colours and day labels are the date step's own.)
+  await expectAccessible(page);
+  // On a desktop the second visit's calendar and times sit whole inside the form: none cut, none spilling out.
+  await page.setViewportSize(DESKTOP);
+  await expectNothingClipped(page.getByTestId('slots-field'));
+  const form = (await page.getByTestId('slots-field').boundingBox())!;
+  const calendar = (await page.getByTestId('date-picker').boundingBox())!;
+  expect(calendar.x).toBeGreaterThanOrEqual(form.x);
+  expect(calendar.x + calendar.width).toBeLessThanOrEqual(form.x + form.width);
+  await page.setViewportSize(PHONE_SIZE);
   await shots(page, 'subscribe-en');
 
   await open(page, `/en/orders/scheduled_maintenance/${subscriptionId}`);

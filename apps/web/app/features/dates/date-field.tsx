@@ -5,6 +5,7 @@
  * Riyadh disabled, and the chosen day written out in both calendars.
  */
 import '@mantine/dates/styles.css';
+import classes from './date-field.module.css';
 import { Box, Input, Paper, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -100,13 +101,11 @@ export function DateField({
             weekdayFormat={(d) => weekdayLabel(d, lang)}
             getDayAriaLabel={(d) => `${gregorianLabel(d, lang)} (${hijriLabel(d, lang)})`}
             renderDay={(d) => (
-              <Stack gap={0} align="center" lh={1.1}>
-                <span>{Number(d.slice(8, 10))}</span>
-                <Text span fz={10} c="inherit" opacity={0.75} aria-hidden>
-                  {hijriDayNumber(d)}
-                </Text>
-              </Stack>
+              <span className={classes.dayNumbers} data-hijri={hijriDayNumber(d)}>
+                {Number(d.slice(8, 10))}
+              </span>
             )}
+            classNames={{ day: classes.day }}
             previousIcon={<Prev size={18} aria-hidden />}
             nextIcon={<Next size={18} aria-hidden />}
             ariaLabels={{

@@ -42,7 +42,8 @@ export function SlotPicker({
   const ready = !!day && !!time && !timeProblem(day, time) && !twice;
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {/* Side by side only where both fit whole: the calendar and the time chips need about 340 px each. */}
+      <SimpleGrid type="container" cols={{ base: 1, '700px': 2 }} spacing="md">
         <DateField lang={lang} label={t('packages.ui_visit_day')} value={day} onChange={setDay} lastDay={lastDay} />
         <TimeField
           day={day}
