@@ -73,6 +73,8 @@ export const maintenanceRequests = pgTable(
     location: jsonb('location').$type<ServiceLocation>().notNull(),
     /** The technician's estimate, sent with "on the way". */
     arrivalAt: tz('arrival_at'),
+    /** The visit time its reminder the day before was sent for (a visit moved to another time is reminded again). */
+    remindedFor: tz('reminded_for'),
   },
   (t) => [index('maintenance_requests_scheduled_idx').on(t.scheduledAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "maintenance_requests" ADD COLUMN "reminded_for" timestamp with time zone;
