@@ -33,6 +33,9 @@ import adminPackageRoutes from './packages/admin-routes.ts';
 import packageRoutes from './packages/routes.ts';
 import adminMaintenanceRoutes from './maintenance/admin-routes.ts';
 import chatRoutes from './chat/routes.ts';
+import constructionRoutes from './construction/routes.ts';
+import constructionStaffRoutes from './construction/staff-routes.ts';
+import adminConstructionRoutes from './construction/admin-routes.ts';
 import { adminComplaintRoutes, userComplaintRoutes } from './complaints/routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
@@ -77,6 +80,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(packageRoutes, { prefix: '/api/user' });
   await app.register(adminPackageRoutes, { prefix: '/api/admin' });
   await app.register(adminMaintenanceRoutes, { prefix: '/api/admin' });
+  // Pool construction (issue 11): the designer and the customer's orders, the engineer's side, the dashboard's.
+  await app.register(constructionRoutes, { prefix: '/api/user' });
+  await app.register(constructionStaffRoutes, { prefix: '/api/staff' });
+  await app.register(adminConstructionRoutes, { prefix: '/api/admin' });
   // The chat of each service order, for its customer, its staff and admins; each path in full under /api.
   await app.register(chatRoutes, { prefix: '/api' });
   // Complaints and inquiries: the customer's, and the dashboard's inbox.

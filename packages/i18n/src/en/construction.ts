@@ -27,5 +27,5 @@ export default {
   design_type_in_use: 'This design type is used by orders; make it inactive instead',
   colour_in_use: 'This colour is used by orders; make it inactive instead',
   prices_saved: 'The prices were saved',
-  prices_missing: 'The construction prices are not set yet',
+  no_stages: 'Post at least one stage of the work before completing the order',
 };

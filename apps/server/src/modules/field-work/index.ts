@@ -12,7 +12,7 @@ export {
   listExtras,
   type ExtraPayDeadline,
 } from './extras.ts';
-export { withoutCity } from './day.ts';
+export { phoneOf, withoutCity } from './day.ts';
 export { finish } from './moves.ts';
 export { readReport } from './report.ts';
 export { canRateStaff, evaluationOf, rateStaff, ratingsOf, staffCardOf } from './ratings.ts';

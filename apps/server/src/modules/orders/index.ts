@@ -6,4 +6,4 @@ export * from './kernel/transition.ts';
 export * from './kernel/money.ts';
 export * from './kernel/offer.ts';
 export * from './kernel/deadlines.ts';
-export { iso, ofKinds, pages, pick } from './queries.ts';
+export { cancelReasonText, iso, likeOf, ofKinds, pages, pick, timelineOf } from './queries.ts';

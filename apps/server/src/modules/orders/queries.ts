@@ -197,9 +197,37 @@ export async function customerOrderDetail(db: Db, row: OrderRow, lang: Lang): Pr
   };
 }
 
+/* ----------------------------------------------- shared by the kinds' pages */
+
+/** An order's history (its timeline), oldest first, as the order pages show it. */
+export async function timelineOf<S extends string>(db: Db, orderId: number) {
+  const e = tables.orderEvents;
+  const rows = await db.select().from(e).where(eq(e.orderId, orderId)).orderBy(asc(e.createdAt), asc(e.id));
+  return rows.map((x) => ({
+    status: x.toStatus as S,
+    from_status: (x.fromStatus as S | null) ?? null,
+    actor: x.actor,
+    note: x.note,
+    created_at: x.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Why the order was cancelled or refused, in the reader's language: the dashboard's reason, or the
+ * words of the automatic cancellation (its last move by the system); null otherwise.
+ */
+export async function cancelReasonText(db: Db, order: OrderRow, lastActor: string | undefined, lang: Lang) {
+  const cr = tables.cancelReasons;
+  const [reason] = order.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, order.cancelReasonId)) : [];
+  if (reason) return pick(lang, reason.titleAr, reason.titleEn);
+  return order.status === 'cancelled' && lastActor === 'system' ? translate(lang, 'orders.auto_cancel_reason') : null;
+}
+
+/** An ILIKE pattern of a search text (its wildcards taken literally). */
+export const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /* ------------------------------------------------------------- dashboard */
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day is a Riyadh day; a full time is taken as given. */
 const fromDate = (v: string) => (DAY.test(v) ? dayStart(v) : new Date(v));

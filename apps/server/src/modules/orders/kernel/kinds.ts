@@ -3,6 +3,7 @@
  * contracts' ORDER_MACHINES and its hooks here; the kernel does the rest.
  */
 import type { OrderKind } from '@pool/contracts';
+import { constructionHooks } from '../../construction/index.ts';
 import { maintenanceHooks } from '../../maintenance/index.ts';
 import { packageVisitHooks } from '../../packages/index.ts';
 import { storeHooks } from '../store-hooks.ts';
@@ -12,7 +13,7 @@ const KIND_HOOKS: Record<OrderKind, KindHooks> = {
   store: storeHooks,
   immediate_maintenance: maintenanceHooks,
   package_subscription: {},
-  pool_construction: {},
+  pool_construction: constructionHooks,
   package_visit: packageVisitHooks,
 };
 

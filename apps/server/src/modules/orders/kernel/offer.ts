@@ -67,7 +67,7 @@ export async function saveOffer(app: App, kind: OrderKind, orderId: number, body
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, orderId, { kind });
     // The staff member assigned only: another's order does not exist for them.
-    if (actor.type === 'staff' && row.staffId !== actor.staffId) throw moveRefused(row.status);
+    if (actor.type === 'staff' && row.staffId !== actor.staffId) throw notFound();
     if (!offerEditable(kind, row.status, actor.type)) {
       throw new AppError('fail', 'maintenance.offer_not_editable', { status: 409 });
     }

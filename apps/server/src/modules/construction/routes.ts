@@ -1,0 +1,265 @@
+/**
+ * Pool construction for the signed-in customer under /api/user (guests and
+ * staff are refused): the designer's catalogue and estimate, pictures and the
+ * design's snapshot, the request, my construction orders and their details,
+ * accepting the offer and paying (wallet at once, or card), rejecting it with
+ * a reason, cancelling while allowed and rating the engineer once completed.
+ * Another customer's order is 404.
+ */
+import { z } from 'zod';
+import {
+  acceptOfferBody,
+  acceptOfferResult,
+  cancelBody,
+  CONSTRUCTION_IMAGE_FOLDER,
+  constructionCatalogue,
+  constructionCreated,
+  constructionEstimate,
+  constructionEstimateBody,
+  constructionImageResult,
+  constructionOrderDetail,
+  constructionOrderItem,
+  constructionOrdersQuery,
+  constructionRequestBody,
+  envelope,
+  idParam,
+  paginated,
+  payAgainBody,
+  rateStaffBody,
+  rejectOfferBody,
+  V,
+  type Lang,
+} from '@pool/contracts';
+import type { App } from '../../app-type.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
+import { rateStaff } from '../field-work/index.ts';
+import { acceptOffer, customerActor, payOfferAgain, rejectOffer } from '../orders/index.ts';
+import { storeImage } from '../uploads/index.ts';
+import { constructionCatalogue as readCatalogue, estimateDesign } from './catalogue.ts';
+import * as queries from './queries.ts';
+import { closeConstruction, KIND, requestConstruction } from './service.ts';
+
+const base = { tags: ['pool construction'], security: [{ bearer: [] }] };
+const detail = envelope(constructionOrderDetail);
+const paidMsg = (status: string) => (status === 'in_progress' ? 'construction.paid' : undefined);
+
+export default async function constructionRoutes(app: App) {
+  const signedIn = app.requireUser();
+
+  const mine = async (userId: number, id: number, lang: Lang) => {
+    const d = await queries.customerDetail(app.db, userId, id, lang);
+    if (!d) throw notFound();
+    return d;
+  };
+
+  app.get(
+    '/construction/catalogue',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: "The designer's active design types and colours, the extras and the sizes allowed (metres)",
+        response: { 200: envelope(constructionCatalogue) },
+      },
+    },
+    async (req, reply) => reply.ok(await readCatalogue(app.db, req.lang)),
+  );
+
+  app.post(
+    '/construction/estimate',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'The indicative price range of a design (halalas, VAT included) with its area and volume',
+        description:
+          'Sizes in metres with at most one decimal (length 3-25, width 2-15, depth 1-3); an active `design_type_id` and `colour_id` of the catalogue; `options` among steps, lighting, heating, cover.',
+        body: constructionEstimateBody,
+        response: { 200: envelope(constructionEstimate) },
+      },
+    },
+    async (req, reply) => {
+      const { estimate } = await estimateDesign(app.db, req.body);
+      const { area_m2, volume_m3 } = estimate.measures;
+      return reply.ok({ area_m2, volume_m3, low: estimate.low, high: estimate.high });
+    },
+  );
+
+  app.post(
+    '/construction-images',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary:
+          "Upload one picture of the place, or the design's snapshot (multipart `file` or `image`); answers its URL",
+        consumes: ['multipart/form-data'],
+        body: z.object({}).optional(),
+        response: { 200: envelope(constructionImageResult) },
+      },
+    },
+    async (req, reply) => {
+      const file = req.uploads.file ?? req.uploads.image;
+      if (!file) throw fieldError('file', V.required);
+      return reply.ok({ url: await storeImage(app, file, CONSTRUCTION_IMAGE_FOLDER) }, 'construction.image_saved');
+    },
+  );
+
+  app.post(
+    '/construction',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'Request a pool construction: the design, its snapshot, where, notes and pictures',
+        description:
+          'The design as for /construction/estimate; `snapshot` and `images` (up to 6): URLs from POST /construction-images. The location is exactly one of `address_id`, `lat` + `lng` (inside Saudi Arabia) or `short_code`; the pin and the short code need `city_id`. The estimate at request time is kept with the order.',
+        body: constructionRequestBody,
+        response: { 200: envelope(constructionCreated) },
+      },
+    },
+    async (req, reply) => {
+      const order = await requestConstruction(app, req.user!.id, req.body);
+      return reply.ok({ id: order.id, number: order.number, status: order.status }, 'construction.requested');
+    },
+  );
+
+  app.get(
+    '/construction-orders',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'My construction orders, newest first; `tab`: new, current, waiting, pending_payment, finished',
+        querystring: constructionOrdersQuery,
+        response: { 200: envelope(paginated(constructionOrderItem)) },
+      },
+    },
+    async (req, reply) => reply.ok(await queries.listMyConstruction(app.db, req.user!.id, req.query, req.lang)),
+  );
+
+  app.get(
+    '/construction-orders/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'One of my construction orders: design, estimate, offer, timeline, engineer, stages, rating',
+        params: idParam,
+        response: { 200: detail },
+      },
+    },
+    async (req, reply) => reply.ok(await mine(req.user!.id, req.params.id, req.lang)),
+  );
+
+  app.post(
+    '/construction-orders/:id/accept',
+    {
+      ...idempotentRoute(app, 'construction.accept'),
+      schema: {
+        ...base,
+        summary: 'Accept the price offer and pay: `wallet` pays at once, `electronic` answers the card page',
+        description:
+          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once accepted, another accept answers 409.',
+        params: idParam,
+        body: acceptOfferBody,
+        response: { 200: envelope(acceptOfferResult) },
+      },
+    },
+    async (req, reply) => {
+      const { order, redirectUrl } = await acceptOffer(app, {
+        kind: KIND,
+        userId: req.user!.id,
+        orderId: req.params.id,
+        method: req.body.payment_method,
+        lang: req.lang,
+      });
+      return reply.ok(
+        { status: order.status, redirect_url: redirectUrl },
+        paidMsg(order.status) ?? 'construction.offer_accepted',
+      );
+    },
+  );
+
+  app.post(
+    '/construction-orders/:id/pay',
+    {
+      ...idempotentRoute(app, 'construction.pay'),
+      schema: {
+        ...base,
+        summary:
+          'Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once',
+        description:
+          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.',
+        params: idParam,
+        body: payAgainBody,
+        response: { 200: envelope(acceptOfferResult) },
+      },
+    },
+    async (req, reply) => {
+      const { order, redirectUrl } = await payOfferAgain(app, {
+        kind: KIND,
+        userId: req.user!.id,
+        orderId: req.params.id,
+        method: req.body?.payment_method ?? 'electronic',
+        lang: req.lang,
+      });
+      return reply.ok({ status: order.status, redirect_url: redirectUrl }, paidMsg(order.status));
+    },
+  );
+
+  app.post(
+    '/construction-orders/:id/reject',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'Reject the price offer with a reason (the admins are told and may send another)',
+        params: idParam,
+        body: rejectOfferBody,
+        response: { 200: detail },
+      },
+    },
+    async (req, reply) => {
+      await rejectOffer(app, { kind: KIND, userId: req.user!.id, orderId: req.params.id, reason: req.body.reason });
+      return reply.ok(await mine(req.user!.id, req.params.id, req.lang), 'construction.reason_sent');
+    },
+  );
+
+  app.post(
+    '/construction-orders/:id/cancel',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'Cancel my order while allowed (until paid), with a reason or a note',
+        params: idParam,
+        body: cancelBody,
+        response: { 200: detail },
+      },
+    },
+    async (req, reply) => {
+      await closeConstruction(app, req.params.id, customerActor(req.user!.id), 'cancelled', req.body);
+      return reply.ok(await mine(req.user!.id, req.params.id, req.lang), 'construction.cancelled');
+    },
+  );
+
+  app.post(
+    '/construction-orders/:id/rate',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...base,
+        summary: 'Rate the engineer of my completed order: 1 to 5 stars and an optional comment, once',
+        params: idParam,
+        body: rateStaffBody,
+        response: { 200: detail },
+      },
+    },
+    async (req, reply) => {
+      await rateStaff(app.db, { userId: req.user!.id, orderId: req.params.id, kind: KIND }, req.body);
+      return reply.ok(await mine(req.user!.id, req.params.id, req.lang), 'construction.rated');
+    },
+  );
+}
