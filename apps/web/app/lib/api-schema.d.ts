@@ -1833,7 +1833,8 @@ export interface paths {
                       | 'complaint_reply'
                       | 'new_ecommerce_order'
                       | 'new_pool_construction_order'
-                      | 'new_instant_maintenance_order';
+                      | 'new_instant_maintenance_order'
+                      | 'visit_reminder';
                     /** @description in the request language */
                     title: string;
                     body: string;
@@ -8366,7 +8367,8 @@ export interface paths {
                     | 'complaint_reply'
                     | 'new_ecommerce_order'
                     | 'new_pool_construction_order'
-                    | 'new_instant_maintenance_order';
+                    | 'new_instant_maintenance_order'
+                    | 'visit_reminder';
                   /** @description in the request language */
                   title: string;
                   body: string;
@@ -11974,7 +11976,8 @@ export interface paths {
                       | 'complaint_reply'
                       | 'new_ecommerce_order'
                       | 'new_pool_construction_order'
-                      | 'new_instant_maintenance_order';
+                      | 'new_instant_maintenance_order'
+                      | 'visit_reminder';
                     /** @description in the request language */
                     title: string;
                     body: string;
@@ -12148,7 +12151,8 @@ export interface paths {
                       | 'complaint_reply'
                       | 'new_ecommerce_order'
                       | 'new_pool_construction_order'
-                      | 'new_instant_maintenance_order';
+                      | 'new_instant_maintenance_order'
+                      | 'visit_reminder';
                     /** @description in the request language */
                     title: string;
                     body: string;
@@ -12683,7 +12687,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                purpose: 'order' | 'order_extra' | 'wallet_charge';
+                purpose: 'order' | 'order_extra' | 'wallet_charge' | 'package_renewal';
                 /** @enum {string} */
                 status: 'initiated' | 'paid' | 'failed' | 'refunded';
                 /** @description halalas */
@@ -12752,7 +12756,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                purpose: 'order' | 'order_extra' | 'wallet_charge';
+                purpose: 'order' | 'order_extra' | 'wallet_charge' | 'package_renewal';
                 /** @enum {string} */
                 status: 'initiated' | 'paid' | 'failed' | 'refunded';
                 /** @description halalas */
@@ -21211,6 +21215,14 @@ export interface paths {
                   refund_if_cancelled: number;
                   can_cancel: boolean;
                   can_renew: boolean;
+                  /** @description what renewing now pays for (null when it cannot be renewed now) */
+                  renewal: {
+                    /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                    total: number;
+                    /** @description the end of the current period while active, else now */
+                    starts_at: string;
+                    ends_at: string;
+                  } | null;
                   /** @description paid once: its chat opens (read-only 14 days after it ends) */
                   can_chat: boolean;
                   visits: {
@@ -21321,6 +21333,14 @@ export interface paths {
                   refund_if_cancelled: number;
                   can_cancel: boolean;
                   can_renew: boolean;
+                  /** @description what renewing now pays for (null when it cannot be renewed now) */
+                  renewal: {
+                    /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                    total: number;
+                    /** @description the end of the current period while active, else now */
+                    starts_at: string;
+                    ends_at: string;
+                  } | null;
                   /** @description paid once: its chat opens (read-only 14 days after it ends) */
                   can_chat: boolean;
                   visits: {
@@ -21436,6 +21456,14 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description what renewing now pays for (null when it cannot be renewed now) */
+                renewal: {
+                  /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                  total: number;
+                  /** @description the end of the current period while active, else now */
+                  starts_at: string;
+                  ends_at: string;
+                } | null;
                 /** @description paid once: its chat opens (read-only 14 days after it ends) */
                 can_chat: boolean;
                 visits: {
@@ -21546,6 +21574,14 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description what renewing now pays for (null when it cannot be renewed now) */
+                renewal: {
+                  /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                  total: number;
+                  /** @description the end of the current period while active, else now */
+                  starts_at: string;
+                  ends_at: string;
+                } | null;
                 /** @description paid once: its chat opens (read-only 14 days after it ends) */
                 can_chat: boolean;
                 visits: {
@@ -21660,6 +21696,14 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description what renewing now pays for (null when it cannot be renewed now) */
+                renewal: {
+                  /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                  total: number;
+                  /** @description the end of the current period while active, else now */
+                  starts_at: string;
+                  ends_at: string;
+                } | null;
                 /** @description paid once: its chat opens (read-only 14 days after it ends) */
                 can_chat: boolean;
                 visits: {
@@ -21825,6 +21869,14 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description what renewing now pays for (null when it cannot be renewed now) */
+                renewal: {
+                  /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                  total: number;
+                  /** @description the end of the current period while active, else now */
+                  starts_at: string;
+                  ends_at: string;
+                } | null;
                 /** @description paid once: its chat opens (read-only 14 days after it ends) */
                 can_chat: boolean;
                 visits: {
@@ -21940,6 +21992,14 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 can_renew: boolean;
+                /** @description what renewing now pays for (null when it cannot be renewed now) */
+                renewal: {
+                  /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                  total: number;
+                  /** @description the end of the current period while active, else now */
+                  starts_at: string;
+                  ends_at: string;
+                } | null;
                 /** @description paid once: its chat opens (read-only 14 days after it ends) */
                 can_chat: boolean;
                 visits: {
@@ -25346,6 +25406,4517 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction/catalogue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The designer's active design types and colours, the extras and the sizes allowed (metres) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                design_types: {
+                  id: number;
+                  /** @enum {string} */
+                  shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                  name: string;
+                  image: string;
+                }[];
+                colours: {
+                  id: number;
+                  name: string;
+                  hex: string;
+                  image: string | null;
+                }[];
+                options: {
+                  /** @enum {string} */
+                  key: 'steps' | 'lighting' | 'heating' | 'cover';
+                  name: string;
+                }[];
+                limits: {
+                  length: {
+                    min: number;
+                    max: number;
+                  };
+                  width: {
+                    min: number;
+                    max: number;
+                  };
+                  depth: {
+                    min: number;
+                    max: number;
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction/estimate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The indicative price range of a design (halalas, VAT included) with its area and volume
+     * @description Sizes in metres with at most one decimal (length 3-25, width 2-15, depth 1-3); an active `design_type_id` and `colour_id` of the catalogue; `options` among steps, lighting, heating, cover.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            length: number;
+            width: number;
+            depth: number;
+            design_type_id: number;
+            colour_id: number;
+            /** @default [] */
+            options?: ('steps' | 'lighting' | 'heating' | 'cover')[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                area_m2: number;
+                volume_m3: number;
+                low: number;
+                high: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload one picture of the place, or the design's snapshot (multipart `file` or `image`); answers its URL */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Request a pool construction: the design, its snapshot, where, notes and pictures
+     * @description The design as for /construction/estimate; `snapshot` and `images` (up to 6): URLs from POST /construction-images. The location is exactly one of `address_id`, `lat` + `lng` (inside Saudi Arabia) or `short_code`; the pin and the short code need `city_id`. The estimate at request time is kept with the order.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            length: number;
+            width: number;
+            depth: number;
+            design_type_id: number;
+            colour_id: number;
+            /** @default [] */
+            options?: ('steps' | 'lighting' | 'heating' | 'cover')[];
+            notes?: string;
+            /** @default [] */
+            images?: string[];
+            snapshot: string;
+            address_id?: number;
+            lat?: number;
+            lng?: number;
+            short_code?: string;
+            city_id?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                status: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My construction orders, newest first; `tab`: new, current, waiting, pending_payment, finished */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          tab?: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'pool_construction';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  /** @enum {string} */
+                  tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                  created_at: string;
+                  design_type: string;
+                  length: number;
+                  width: number;
+                  depth: number;
+                  snapshot: string;
+                  city: string | null;
+                  total: number;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my construction orders: design, estimate, offer, timeline, engineer, stages, rating */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept the price offer and pay: `wallet` pays at once, `electronic` answers the card page
+     * @description Send an `Idempotency-Key` header: a repeat returns the first answer. Once accepted, another accept answers 409.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                status: string;
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once
+     * @description Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @default electronic
+             * @enum {string}
+             */
+            payment_method?: 'electronic' | 'wallet';
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                status: string;
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject the price offer with a reason (the admins are told and may send another) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel my order while allowed (until paid), with a reason or a note */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/construction-orders/{id}/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rate the engineer of my completed order: 1 to 5 stars and an optional comment, once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            stars: number;
+            comment?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_accept: boolean;
+                can_reject: boolean;
+                can_pay: boolean;
+                can_cancel: boolean;
+                can_rate: boolean;
+                can_chat: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/construction/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A construction order assigned to me: customer, place, design, estimate, offer, stages, my moves */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                created_at: string;
+                customer_name: string;
+                customer_phone: string;
+                phone_link: string;
+                address: string | null;
+                city: string | null;
+                lat: number | null;
+                lng: number | null;
+                map_url: string | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                tax_rate: number;
+                can_edit_offer: boolean;
+                can_add_stage: boolean;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                chat_path: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/construction/{id}/offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the price offer of my order (engineer assigned, or after a rejection); `send: true` also sends it
+     * @description Lines as the dashboard's offer: `kind` service, spare_part, extra_service, installation, delivery or discount; `unit_price` in halalas before VAT. The server computes VAT and the totals.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            lines: {
+              /** @enum {string} */
+              kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+              item_id?: number;
+              name_ar: string;
+              name_en: string;
+              quantity?: number;
+              unit_price: number;
+            }[];
+            send?: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                created_at: string;
+                customer_name: string;
+                customer_phone: string;
+                phone_link: string;
+                address: string | null;
+                city: string | null;
+                lat: number | null;
+                lng: number | null;
+                map_url: string | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                tax_rate: number;
+                can_edit_offer: boolean;
+                can_add_stage: boolean;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                chat_path: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/construction/{id}/stages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Post a stage of the work (title, note, up to 6 photos) while it is in progress
+     * @description `photos`: URLs from POST /construction-photos. No notification is sent: the customer sees the stages on the order page.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            note?: string;
+            /** @default [] */
+            photos?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                created_at: string;
+                customer_name: string;
+                customer_phone: string;
+                phone_link: string;
+                address: string | null;
+                city: string | null;
+                lat: number | null;
+                lng: number | null;
+                map_url: string | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                tax_rate: number;
+                can_edit_offer: boolean;
+                can_add_stage: boolean;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                chat_path: string | null;
+                next_statuses: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/staff/construction-photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload one photo of a stage (multipart `file` or `image`); answers its URL for the stage's `photos` */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/design-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List pool design types (multipart with an `image` file, required on create) (search `q`, paginated)
+     * @description Requires the permission `construction.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                  name_ar: string;
+                  name_en: string;
+                  image: string;
+                  price_factor: number;
+                  is_active: boolean;
+                  sort: number;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create pool design types (multipart with an `image` file, required on create) (multipart with an `image` file)
+     * @description Requires the permission `construction.create`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/x-www-form-urlencoded': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/json': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                name_ar: string;
+                name_en: string;
+                image: string;
+                price_factor: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/design-types/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One pool design types (multipart with an `image` file, required on create)
+     * @description Requires the permission `construction.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                name_ar: string;
+                name_en: string;
+                image: string;
+                price_factor: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Edit pool design types (multipart with an `image` file, required on create)
+     * @description Requires the permission `construction.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/x-www-form-urlencoded': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/json': {
+            /** @enum {string} */
+            shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+            name_ar: string;
+            name_en: string;
+            price_factor?: number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                name_ar: string;
+                name_en: string;
+                image: string;
+                price_factor: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Delete pool design types (multipart with an `image` file, required on create)
+     * @description Requires the permission `construction.delete`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/colours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List pool finish colours (multipart with an optional `image` file) (search `q`, paginated)
+     * @description Requires the permission `construction.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  name_ar: string;
+                  name_en: string;
+                  hex: string;
+                  image: string | null;
+                  extra_m2: number;
+                  is_active: boolean;
+                  sort: number;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create pool finish colours (multipart with an optional `image` file) (multipart with an `image` file)
+     * @description Requires the permission `construction.create`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/x-www-form-urlencoded': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/json': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                hex: string;
+                image: string | null;
+                extra_m2: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/colours/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One pool finish colours (multipart with an optional `image` file)
+     * @description Requires the permission `construction.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                hex: string;
+                image: string | null;
+                extra_m2: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Edit pool finish colours (multipart with an optional `image` file)
+     * @description Requires the permission `construction.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/x-www-form-urlencoded': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+          'application/json': {
+            name_ar: string;
+            name_en: string;
+            hex: string;
+            extra_sar?: string | number;
+            is_active?: boolean | ('0' | '1' | 'true' | 'false');
+            sort?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name_ar: string;
+                name_en: string;
+                hex: string;
+                image: string | null;
+                extra_m2: number;
+                is_active: boolean;
+                sort: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Delete pool finish colours (multipart with an optional `image` file)
+     * @description Requires the permission `construction.delete`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/prices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The estimate's prices (halalas before VAT) and the VAT rate (percent)
+     * @description Requires the permission `construction.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                surface_m2: number;
+                volume_m3: number;
+                options: {
+                  steps: number;
+                  lighting: number;
+                  heating: number;
+                  cover: number;
+                };
+                low_percent: number;
+                high_percent: number;
+                vat_rate: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Set the estimate's prices: riyals per m² of lined surface and per m³, each extra, the range's spread
+     * @description Requires the permission `construction.edit`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            surface_m2_sar: string | number;
+            volume_m3_sar: string | number;
+            options: {
+              steps: string | number;
+              lighting: string | number;
+              heating: string | number;
+              cover: string | number;
+            };
+            low_percent: number;
+            high_percent: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                surface_m2: number;
+                volume_m3: number;
+                options: {
+                  steps: number;
+                  lighting: number;
+                  heating: number;
+                  cover: number;
+                };
+                low_percent: number;
+                high_percent: number;
+                vat_rate: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Construction orders, newest first
+     * @description `status`, `city_id`, `staff_id` (the engineer) and `q` (the order number or the customer phone).
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          status?:
+            | 'new'
+            | 'engineer_assigned'
+            | 'offer_sent'
+            | 'offer_rejected'
+            | 'pending_payment'
+            | 'in_progress'
+            | 'completed'
+            | 'cancelled'
+            | 'refused';
+          city_id?: number;
+          staff_id?: number;
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                data: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'pool_construction';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  /** @enum {string} */
+                  tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                  created_at: string;
+                  design_type: string;
+                  length: number;
+                  width: number;
+                  depth: number;
+                  snapshot: string;
+                  city: string | null;
+                  total: number;
+                  customer_id: number;
+                  customer_name: string;
+                  customer_phone: string;
+                  city_id: number | null;
+                  staff: {
+                    id: number;
+                    name: string;
+                    image: string | null;
+                    /** @enum {string} */
+                    job: 'engineer' | 'technician';
+                    rating: number;
+                    rating_count: number;
+                  } | null;
+                }[];
+                pagination: {
+                  total_items: number;
+                  per_page: number;
+                  total_pages: number;
+                  current_page: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One construction order: customer, design, estimate, offer, timeline, engineer, stages, rating
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/assignable-engineers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Active engineers serving the order's city: rating and their open construction orders
+     * @description Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                name: string;
+                image: string | null;
+                /** @enum {string} */
+                job: 'engineer' | 'technician';
+                rating: number;
+                rating_count: number;
+                phone: string;
+                open_orders: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign a new order to an active engineer who serves its city (the customer is told)
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            staff_id: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Save the price offer (engineer assigned, or after a rejection); `send: true` also sends it
+     * @description Lines: `kind` service, spare_part, extra_service, installation, delivery or discount; `unit_price` in halalas before VAT. The server computes VAT per line and the totals; the lines replace the previous offer.
+     *
+     *     Requires the permission `orders.edit`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            lines: {
+              /** @enum {string} */
+              kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+              item_id?: number;
+              name_ar: string;
+              name_en: string;
+              quantity?: number;
+              unit_price: number;
+            }[];
+            send?: boolean | ('0' | '1' | 'true' | 'false');
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/send-offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the saved price offer to the customer
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete the work (at least one stage posted); the customer is asked to rate the engineer
+     * @description Requires the permission `orders.edit`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the order with a reason; a paid amount is refunded
+     * @description Requires the permission `orders.cancel`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/construction/orders/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuse the order with a reason; a paid amount is refunded
+     * @description Requires the permission `orders.cancel`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            cancel_reason_id?: number;
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                kind: 'pool_construction';
+                number: string;
+                /** @enum {string} */
+                status:
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused';
+                /** @enum {string} */
+                tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
+                created_at: string;
+                design_type: string;
+                length: number;
+                width: number;
+                depth: number;
+                snapshot: string;
+                city: string | null;
+                total: number;
+                payment_method: ('electronic' | 'wallet') | null;
+                design: {
+                  length: number;
+                  width: number;
+                  depth: number;
+                  area_m2: number;
+                  volume_m3: number;
+                  design_type: {
+                    id: number;
+                    /** @enum {string} */
+                    shape: 'rectangle' | 'rounded' | 'l_shape' | 'kidney' | 'free_form';
+                    name: string;
+                    image: string;
+                  };
+                  colour: {
+                    id: number;
+                    name: string;
+                    hex: string;
+                  };
+                  options: {
+                    /** @enum {string} */
+                    key: 'steps' | 'lighting' | 'heating' | 'cover';
+                    name: string;
+                  }[];
+                  snapshot: string;
+                };
+                estimate: {
+                  low: number;
+                  high: number;
+                };
+                notes: string | null;
+                images: string[];
+                location: {
+                  /** @enum {string} */
+                  type: 'address' | 'pin' | 'short_code';
+                  address_id: number | null;
+                  lat: number | null;
+                  lng: number | null;
+                  short_code: string | null;
+                  text: string | null;
+                };
+                city_id: number | null;
+                events: {
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'engineer_assigned'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'in_progress'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused';
+                  from_status:
+                    | (
+                        | 'new'
+                        | 'engineer_assigned'
+                        | 'offer_sent'
+                        | 'offer_rejected'
+                        | 'pending_payment'
+                        | 'in_progress'
+                        | 'completed'
+                        | 'cancelled'
+                        | 'refused'
+                      )
+                    | null;
+                  /** @enum {string} */
+                  actor: 'customer' | 'admin' | 'staff' | 'system';
+                  note: string | null;
+                  created_at: string;
+                }[];
+                staff: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  /** @enum {string} */
+                  job: 'engineer' | 'technician';
+                  rating: number;
+                  rating_count: number;
+                } | null;
+                stages: {
+                  id: number;
+                  title: string;
+                  note: string | null;
+                  photos: string[];
+                  created_at: string;
+                }[];
+                rating: {
+                  stars: number;
+                  comment: string | null;
+                } | null;
+                pay_by: string | null;
+                paid_at: string | null;
+                cancel_reason: string | null;
+                can_cancel: boolean;
+                can_chat: boolean;
+                customer_id: number;
+                customer_name: string;
+                customer_phone: string;
+                cancel_note: string | null;
+                offer: {
+                  lines: {
+                    id: number;
+                    /** @enum {string} */
+                    kind: 'service' | 'spare_part' | 'extra_service' | 'installation' | 'delivery' | 'discount';
+                    item_id: number | null;
+                    name: string;
+                    name_ar: string;
+                    name_en: string;
+                    quantity: number;
+                    unit_price: number;
+                    net: number;
+                    vat: number;
+                  }[];
+                  prices: {
+                    service: number;
+                    spare_parts: number;
+                    extra_services: number;
+                    installation: number;
+                    delivery: number;
+                    discount: number;
+                    tax_rate: number;
+                    tax: number;
+                    total: number;
+                  };
+                } | null;
+                can_edit_offer: boolean;
+                tax_rate: number;
+                can_assign: boolean;
+                next_statuses: (
+                  | 'new'
+                  | 'engineer_assigned'
+                  | 'offer_sent'
+                  | 'offer_rejected'
+                  | 'pending_payment'
+                  | 'in_progress'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refused'
+                )[];
+                payment_status: string | null;
+                refund_status: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
