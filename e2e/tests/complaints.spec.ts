@@ -125,10 +125,13 @@ test('a customer files a complaint about an order and an inquiry; an admin answe
   await expect(admin.getByTestId('take-first')).toBeVisible();
   await admin.getByTestId('complaint-take').click();
   await expect(admin.getByTestId('order-status')).toHaveText('قيد المراجعة');
+  // Each move shows on the customer's open page at once, also those that send no notification.
+  await expect(page.getByTestId('order-status')).toHaveText('قيد المراجعة');
   const soon = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 3 * 86_400_000);
   await admin.getByTestId('complaint-promise-date').fill(soon);
   await admin.getByTestId('complaint-promise').click();
   await expect(admin.getByTestId('complaint-promise')).toBeDisabled();
+  await expect(page.getByTestId('complaint-promised')).toBeVisible();
   const answer = 'نعتذر عن التأخير، سيعود الفني لإكمال الإصلاح دون رسوم.';
   await admin.getByTestId('admin-complaint-reply').fill(answer);
   await admin.getByTestId('admin-complaint-send').click();
@@ -138,7 +141,7 @@ test('a customer files a complaint about an order and an inquiry; an admin answe
   await admin.setViewportSize({ width: 390, height: 844 });
   await shot(admin, 'admin-complaint-390');
 
-  // The customer's open page shows the answer without reloading (the notification count reloads its data).
+  // The customer's open page shows the answer without reloading (the stream's complaint signal reloads its data).
   const reply = page.getByTestId('complaint-reply');
   await expect(reply).toContainText(answer, { timeout: 20_000 });
   await expect(reply).toContainText('إدارة مسابح');

@@ -13,6 +13,9 @@ import { reportStreamCount, reportStreamDown, reportStreamEvent, reportStreamUp 
 
 type Alert = NotificationItem & { leaving: boolean };
 
+/** The stream's signals handed to the pages (live-count.tsx onStreamEvent). */
+const FORWARDED_EVENTS = ['chat', 'complaint'] as const;
+
 /**
  * At most this many alerts on screen: one move may send several notifications at once (approved,
  * then "preparing your offer"), and a stack of them would cover a phone's page; the others wait
@@ -100,8 +103,10 @@ export function LiveAlerts({
       later(() => remove(item.id), ALERT_MS);
       notified.current?.(item);
     });
-    // The chat's live event: the open chat page fetches what changed.
-    source.addEventListener('chat', (e) => reportStreamEvent('chat', JSON.parse(e.data)));
+    // Signals for the pages that follow them: the open chat fetches what changed, an open complaint reloads.
+    for (const name of FORWARDED_EVENTS) {
+      source.addEventListener(name, (e) => reportStreamEvent(name, JSON.parse(e.data)));
+    }
     // EventSource reconnects by itself; a refused stream (CLOSED) leaves the count to the poll.
     source.onerror = () => reportStreamDown();
     const pending = timers.current;

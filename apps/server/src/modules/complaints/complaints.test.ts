@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueAdminToken } from '../../lib/sessions.ts';
 import { adminCall, expectFields, expectOk, expectStatus, imageForm, t } from '../admin-content/testing.ts';
 import { customer } from '../orders/testing.ts';
+import { openSse } from '../realtime/testing.ts';
 
 type Page<T> = { data: T[]; pagination: { total_items: number } };
 type Inbox = Page<AdminComplaintItem> & { counts: Record<string, number> };
@@ -409,6 +410,39 @@ describe('complaints and inquiries', () => {
         },
         lang,
       );
+  });
+
+  it("signals the customer's open page on each move of the management, also a promised date alone", async () => {
+    const filer = await customer(app);
+    const c = await file({ kind: 'complaint', text: TEXT }, filer.token);
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+    const mine = await openSse(`${origin}/user/notifications/stream`, { authorization: `Bearer ${filer.token}` });
+    const others = await openSse(`${origin}/user/notifications/stream`, { authorization: `Bearer ${other.token}` });
+    try {
+      await mine.next('ready');
+      await others.next('ready');
+      const signal = { complaint_id: c.id };
+      expectOk(await adminMove(c.id, 'take'), 'complaints.taken');
+      expect((await mine.next('complaint')).data).toEqual(signal);
+      expectOk(await adminMove(c.id, 'reply', boss.token, { text: 'نعمل عليها' }), 'complaints.answered');
+      expect((await mine.next('complaint')).data).toEqual(signal);
+      expectOk(
+        await adminMove(c.id, 'promise', boss.token, { promised_fix_date: '2099-01-01' }),
+        'complaints.promised',
+      );
+      expect((await mine.next('complaint')).data).toEqual(signal);
+      // A refused move changes nothing and signals nothing: the next signal is the close's, the fourth.
+      expect((await adminMove(c.id, 'promise', boss.token, { promised_fix_date: '2020-01-01' })).statusCode).toBe(422);
+      expectOk(await adminMove(c.id, 'close'), 'complaints.closed');
+      expect((await mine.next('complaint')).data).toEqual(signal);
+      expect(mine.raw().split('event: complaint').length - 1).toBe(4);
+      // Another customer never hears of it.
+      expect(others.raw()).not.toContain('event: complaint');
+    } finally {
+      mine.close();
+      others.close();
+    }
   });
 
   it('enforces the permissions: 401 without an admin, 403 without the permission, each permission opens its routes', async () => {

@@ -38,7 +38,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { withinTransaction } from '../events/index.ts';
 import { iso, pages } from '../orders/index.ts';
-import { adminsWhoCan, notifyAdmins, notifyUsers, type NotificationInput } from '../realtime/index.ts';
+import { adminsWhoCan, notifyAdmins, notifyUsers, publishSignal, type NotificationInput } from '../realtime/index.ts';
 import { displayUrls, isStoredImage } from '../uploads/index.ts';
 import { riyadhDay } from '../visits/index.ts';
 
@@ -277,7 +277,7 @@ async function transition(
   move: ComplaintMove,
   apply: (tx: Db, row: Row) => Promise<Partial<Row>>,
 ) {
-  return retryTransaction(app.db, async (tx) => {
+  const updated = await retryTransaction(app.db, async (tx) => {
     const [row] = await tx
       .select()
       .from(c)
@@ -286,13 +286,19 @@ async function transition(
     if (!row) throw notFound();
     if (!canMove(move, row.status)) throw refused(move, row.status);
     const changes = await apply(tx, row);
-    const [updated] = await tx
+    const [done] = await tx
       .update(c)
       .set({ ...changes, status: nextStatus(move, row.status) })
       .where(eq(c.id, id))
       .returning();
-    return updated!;
+    return done!;
   });
+  // The customer's open page follows every change the management makes, also one that sends no
+  // notification (taken for review, a promised date, closed).
+  if (actor.role === 'admin') {
+    await publishSignal(app.db, 'u', [updated.userId], { event: 'complaint', data: { complaint_id: id } });
+  }
+  return updated;
 }
 
 async function addReply(tx: Db, complaintId: number, actor: Actor, body: ComplaintReplyBody) {

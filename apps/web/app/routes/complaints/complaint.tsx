@@ -2,14 +2,15 @@
  * `/more/complaints_inquiries/{id}`: one of my inquiries or complaints: its state, the order it is
  * about, the promised fix date, the conversation (my message, then the replies in order, dated in
  * Riyadh time), and, once the management has answered, my reply (it returns to review) or closing
- * it. Another customer's answers 404. Live: the `complaint_reply` notification changes the header's
- * count, which reloads the page's data (components/live-count.tsx).
+ * it. Another customer's answers 404. Live: the stream's `complaint` signal (every change the
+ * management makes) reloads the page's data.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCircleCheck, IconClock, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher } from 'react-router';
+import { data, Link, useFetcher, useRevalidator } from 'react-router';
+import { onStreamEvent } from '../../components/live-count.tsx';
 import type { ComplaintDetail } from '@pool/contracts/complaints';
 import type { Route } from './+types/complaint';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
@@ -111,6 +112,15 @@ export default function ComplaintPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const { complaint: c } = loaderData;
+  const revalidator = useRevalidator();
+  // Any change the management makes (also a promised date alone, which sends no notification).
+  useEffect(
+    () =>
+      onStreamEvent<{ complaint_id: number }>('complaint', (e) => {
+        if (e.complaint_id === c?.id) void revalidator.revalidate();
+      }),
+    [c?.id], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   if (!c) return null;
   const waiting = c.status === 'open' || c.status === 'in_review';
   return (
