@@ -246,7 +246,8 @@ export const offerBody = z
       if (l.unit_price <= 0) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unit_price'], message: V.invalid });
     }
     const { subtotal, discount } = offerTotals(b.lines, 0);
-    if (discount > subtotal) {
+    // Only with a discount line (a negative price, refused above, must not fail here).
+    if (discounts.length > 0 && discount > subtotal) {
       ctx.addIssue({
         code: 'custom',
         path: ['lines', discounts[0]!.i, 'unit_price'],
