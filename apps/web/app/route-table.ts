@@ -5,7 +5,6 @@
  */
 export type CustomerRoute = { id: string; path: string; file: string; auth?: boolean; layout: 'auth' | 'default' };
 
-const soon = 'routes/coming-soon.tsx';
 /** The three chats of spec section 2 are one page (the order's kind comes with the thread). */
 const chat = 'routes/chat/chat.tsx';
 
@@ -19,7 +18,7 @@ export const CUSTOMER_ROUTES: CustomerRoute[] = [
   { id: 'chat-immediate', path: 'chat/chat_immediate_maintenance', file: chat, auth: true, layout: 'default' },
   { id: 'chat-construction', path: 'chat/chat_pool_construction', file: chat, auth: true, layout: 'default' },
   { id: 'chat-scheduled', path: 'chat/chat_scheduled_maintenance', file: chat, auth: true, layout: 'default' },
-  { id: 'construction', path: 'construction', file: soon, auth: true, layout: 'default' },
+  { id: 'construction', path: 'construction', file: 'routes/construction/request.tsx', auth: true, layout: 'default' },
   {
     id: 'immediate-maintenance',
     path: 'Immediate_maintenance',
@@ -101,8 +100,20 @@ export const CUSTOMER_ROUTES: CustomerRoute[] = [
     auth: true,
     layout: 'default',
   },
-  { id: 'orders-construction', path: 'orders/pool_construction', file: soon, auth: true, layout: 'default' },
-  { id: 'orders-construction-id', path: 'orders/pool_construction/:id', file: soon, auth: true, layout: 'default' },
+  {
+    id: 'orders-construction',
+    path: 'orders/pool_construction',
+    file: 'routes/construction/orders.tsx',
+    auth: true,
+    layout: 'default',
+  },
+  {
+    id: 'orders-construction-id',
+    path: 'orders/pool_construction/:id',
+    file: 'routes/construction/order.tsx',
+    auth: true,
+    layout: 'default',
+  },
   {
     id: 'orders-scheduled',
     path: 'orders/scheduled_maintenance',

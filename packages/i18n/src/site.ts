@@ -9,6 +9,7 @@ import arChat from './ar/chat.ts';
 import arCommon from './ar/common.ts';
 import arComplaints from './ar/complaints.ts';
 import arConstruction from './ar/construction.ts';
+import arConstructionSite from './ar/construction-site.ts';
 import arContact from './ar/contact.ts';
 import arFieldWork from './ar/field-work.ts';
 import arFooter from './ar/footer.ts';
@@ -32,6 +33,7 @@ import enChat from './en/chat.ts';
 import enCommon from './en/common.ts';
 import enComplaints from './en/complaints.ts';
 import enConstruction from './en/construction.ts';
+import enConstructionSite from './en/construction-site.ts';
 import enContact from './en/contact.ts';
 import enFieldWork from './en/field-work.ts';
 import enFooter from './en/footer.ts';
@@ -57,6 +59,7 @@ export const siteAr = {
   common: arCommon,
   complaints: arComplaints,
   construction: arConstruction,
+  'construction-site': arConstructionSite,
   contact: arContact,
   'field-work': arFieldWork,
   footer: arFooter,
@@ -82,6 +85,7 @@ export const siteEn = {
   common: enCommon,
   complaints: enComplaints,
   construction: enConstruction,
+  'construction-site': enConstructionSite,
   contact: enContact,
   'field-work': enFieldWork,
   footer: enFooter,

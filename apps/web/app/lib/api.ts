@@ -74,7 +74,9 @@ export type ApiMethods = {
  * flags), so strings stand in for them here; the names are still checked against the route's:
  * `asSent<PathBody<'post', '/api/admin/delivery-prices/{city_id}'>>({ price, free_above })`.
  */
-export type AsSent<B> = { [K in keyof B]: B[K] | string };
+export type AsSent<B> = {
+  [K in keyof B]: B[K] | string | (NonNullable<B[K]> extends readonly unknown[] ? string[] : never);
+};
 export const asSent = <B>(values: AsSent<B>) => values as B;
 
 /** What a body that is not the envelope (none, or not JSON) reads as: as the in-process call always did. */

@@ -21,5 +21,11 @@ export const formatPercent = (lang: Lang, percent: number) =>
 export const formatMoney = (lang: Lang, halalas: number) =>
   new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR' }).format(halalas / 100);
 
+/** Halalas to whole riyals with the currency (an estimate, never to the halala). */
+export const formatRiyals = (lang: Lang, halalas: number) =>
+  new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(
+    Math.round(halalas / 100),
+  );
+
 /** A phone shown left-to-right even inside Arabic text. */
 export const displayPhone = (countryCode: string, phone: string) => `\u2066+${countryCode} ${phone}\u2069`;

@@ -22,8 +22,6 @@ export default {
   no: 'لا',
   retry: 'إعادة المحاولة',
   no_data: 'لا توجد بيانات',
-  coming_soon_title: 'قريباً',
-  coming_soon_text: 'نعمل على هذه الصفحة وستكون متاحة قريباً.',
   currency: 'ر.س',
   language: 'اللغة',
   switch_to: 'English',

@@ -24,8 +24,6 @@ export default {
   no: 'No',
   retry: 'Try again',
   no_data: 'No data',
-  coming_soon_title: 'Coming soon',
-  coming_soon_text: 'We are working on this page and it will be available soon.',
   currency: 'SAR',
   language: 'Language',
   switch_to: 'العربية',

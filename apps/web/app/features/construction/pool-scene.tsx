@@ -17,6 +17,7 @@ import {
   CylinderGeometry,
   DirectionalLight,
   DoubleSide,
+  ExtrudeGeometry,
   Float32BufferAttribute,
   Group,
   HemisphereLight,
@@ -43,7 +44,16 @@ export type ViewCommands = {
 };
 
 const DECK = 1.2;
+const FOV = 45;
 const WATER_BELOW_EDGE = 0.12;
+/** How far the ground block goes below the pool's floor. */
+const GROUND_BELOW = 0.3;
+
+/** A point moved `by` metres away from the origin (the hole in the ground, just outside the walls). */
+function widened(p: Point, by: number): Point {
+  const d = Math.hypot(p.x, p.y) || 1;
+  return { x: p.x * (1 + by / d), y: p.y * (1 + by / d) };
+}
 
 /** A flat shape from outline points, lying on the ground (three's y up; the outline's y becomes -z). */
 function flatShape(points: readonly Point[]) {
@@ -84,16 +94,18 @@ function Pool({ design }: { design: PoolDesign }) {
 
   const floor = useDisposable(() => new ShapeGeometry(outline, 24), [outline]);
   const walls = useDisposable(() => wallsGeometry(points, depth), [points, depth]);
-  const deck = useDisposable(() => {
+  // The ground around the pool: a block (deck on top, soil on its sides) with the pool's hole a little wider
+  // than the walls, so the walls' outside never shows below the deck.
+  const ground = useDisposable(() => {
     const s = flatShape([
       { x: -length / 2 - DECK, y: -width / 2 - DECK },
       { x: length / 2 + DECK, y: -width / 2 - DECK },
       { x: length / 2 + DECK, y: width / 2 + DECK },
       { x: -length / 2 - DECK, y: width / 2 + DECK },
     ]);
-    s.holes.push(outline);
-    return new ShapeGeometry(s, 24);
-  }, [outline, length, width]);
+    s.holes.push(flatShape(points.map((p) => widened(p, 0.03))));
+    return new ExtrudeGeometry(s, { depth: depth + GROUND_BELOW, bevelEnabled: false, curveSegments: 24 });
+  }, [points, length, width, depth]);
   const cover = useDisposable(
     () => new ShapeGeometry(flatShape(clipFromX(points, bounds.minX + 0.45 * length)), 24),
     [points, length],
@@ -118,6 +130,7 @@ function Pool({ design }: { design: PoolDesign }) {
   const materials = useDisposable(() => {
     const all = {
       deck: new MeshStandardMaterial({ color: '#e9dfcb', roughness: 0.9 }),
+      soil: new MeshStandardMaterial({ color: '#cdbb98', roughness: 1 }),
       steps: new MeshStandardMaterial({ color: '#f5f3ee', roughness: 0.6 }),
       light: new MeshStandardMaterial({ color: '#fff6c8', emissive: new Color('#ffe98a'), emissiveIntensity: 2 }),
       cover: new MeshStandardMaterial({ color: '#35506f', roughness: 0.5, side: DoubleSide }),
@@ -136,7 +149,12 @@ function Pool({ design }: { design: PoolDesign }) {
 
   return (
     <group>
-      <mesh geometry={deck} material={materials.deck} rotation={lying} />
+      <mesh
+        geometry={ground}
+        material={[materials.deck, materials.soil]}
+        rotation={lying}
+        position={[0, -(depth + GROUND_BELOW), 0]}
+      />
       <mesh geometry={floor} material={finish} rotation={lying} position={[0, -depth, 0]} />
       <mesh geometry={walls} material={finish} />
       {options.includes('steps')
@@ -184,12 +202,18 @@ function Pool({ design }: { design: PoolDesign }) {
   );
 }
 
-/** Where the camera looks from at first: above a corner, far enough to see the pool and its deck. */
-function homeOf(design: PoolDesign) {
+/**
+ * Where the camera looks from at first: above a corner, at the distance where the pool and its deck fit
+ * the view's narrower angle (a phone's view is taller than wide).
+ */
+function homeOf(design: PoolDesign, aspect: number) {
   const target = new Vector3(0, -design.depth / 3, 0);
-  const reach = Math.max(design.length, design.width) + 2 * DECK;
-  const position = target.clone().add(new Vector3(0.55, 0.7, 0.85).normalize().multiplyScalar(reach * 1.15 + 2));
-  return { target, position, reach };
+  const radius = Math.hypot(design.length / 2 + DECK, design.width / 2 + DECK, design.depth / 2);
+  const vertical = (FOV * Math.PI) / 180;
+  const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * aspect);
+  const distance = (radius / Math.sin(Math.min(vertical, horizontal) / 2)) * 0.92;
+  const position = target.clone().add(new Vector3(0.5, 0.78, 0.8).normalize().multiplyScalar(distance));
+  return { target, position, distance };
 }
 
 function Controls({
@@ -201,9 +225,9 @@ function Controls({
   reducedMotion: boolean;
   onCommands: (c: ViewCommands) => void;
 }) {
-  const { camera, gl, invalidate } = useThree();
+  const { camera, gl, invalidate, size } = useThree();
   const controls = useMemo(() => new OrbitControls(camera, gl.domElement), [camera, gl]);
-  const home = homeOf(design);
+  const home = homeOf(design, size.width / size.height);
 
   useEffect(() => {
     controls.enablePan = false;
@@ -238,12 +262,12 @@ function Controls({
     const side = camera.position.clone().sub(controls.target);
     const direction = side.lengthSq() > 0 ? side.normalize() : home.position.clone().sub(home.target).normalize();
     controls.target.copy(home.target);
-    camera.position.copy(home.target).addScaledVector(direction, home.position.distanceTo(home.target));
-    controls.maxDistance = home.reach * 3;
+    camera.position.copy(home.target).addScaledVector(direction, home.distance);
+    controls.maxDistance = home.distance * 2.5;
     controls.update();
     controls.saveState();
     invalidate();
-  }, [home.reach, home.target.y]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [home.distance, home.target.y]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Damping eases the turn out over a few frames: each update that moves asks for the next frame.
   useFrame(() => {
@@ -288,7 +312,7 @@ export default function PoolScene({ design, reducedMotion, onReady, onFail, onCo
   const calls = useRef({ onReady, onFail, onCommands });
   calls.current = { onReady, onFail, onCommands };
   // The first view's camera, kept: a new object would put the camera back on every change.
-  const [camera] = useState(() => ({ fov: 45, near: 0.1, far: 500, position: homeOf(design).position.toArray() }));
+  const [camera] = useState(() => ({ fov: FOV, near: 0.1, far: 500, position: homeOf(design, 1).position.toArray() }));
   const ready = useRef(false);
 
   useEffect(() => {

@@ -23,7 +23,11 @@ export function imageProblem(file: File): string | null {
 }
 
 /** The upload routes that answer a stored image's URL (`image` in a multipart form). */
-type UploadPath = '/api/user/maintenance-images' | '/api/user/complaint-images' | '/api/admin/complaint-images';
+type UploadPath =
+  | '/api/user/maintenance-images'
+  | '/api/user/construction-images'
+  | '/api/user/complaint-images'
+  | '/api/admin/complaint-images';
 
 export function ImageUploads({
   lang,

@@ -3,11 +3,13 @@ import { ThemeIcon } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerOrderItem, MaintenanceOrderItem, MaintenanceStatus } from '@pool/contracts/maintenance';
+import type { ConstructionStatus } from '@pool/contracts/construction';
 import type { StoreOrderStatus } from '@pool/contracts/orders';
 import type { SubscriptionStatus } from '@pool/contracts/packages';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Thumb } from '../cart/index.ts';
+import { ConstructionStatusBadge } from '../construction/index.ts';
 import { OrderCardFrame, OrderCardLines, OrderStatusBadge } from '../orders/index.ts';
 import { SubscriptionStatusBadge } from '../packages/index.ts';
 import { MaintenanceStatusBadge } from './status.tsx';
@@ -46,6 +48,12 @@ export function MaintenanceOrderCard({ order }: { order: MaintenanceOrderItem })
   );
 }
 
+/** The name of a service order's kind on the orders page. */
+const KIND_TITLES: Partial<Record<CustomerOrderItem['kind'], string>> = {
+  package_subscription: 'packages.ui_title',
+  pool_construction: 'construction-site.orders_link',
+};
+
 /** Any kind's order on the orders page: its state named by its kind's texts. */
 export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
   const { t } = useTranslation();
@@ -53,7 +61,16 @@ export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
   const total = useTotal();
   const store = order.kind === 'store';
   return (
-    <OrderCardFrame to={to(order.path)} picture={store ? <Thumb src={order.image} alt="" size={64} /> : <ToolIcon />}>
+    <OrderCardFrame
+      to={to(order.path)}
+      picture={
+        store || (order.kind === 'pool_construction' && order.image) ? (
+          <Thumb src={order.image} alt="" size={64} />
+        ) : (
+          <ToolIcon />
+        )
+      }
+    >
       <OrderCardLines
         number={order.number}
         badge={
@@ -61,12 +78,14 @@ export function AnyOrderCard({ order }: { order: CustomerOrderItem }) {
             <OrderStatusBadge status={order.status as StoreOrderStatus} size="sm" />
           ) : order.kind === 'package_subscription' ? (
             <SubscriptionStatusBadge status={order.status as SubscriptionStatus} size="sm" />
+          ) : order.kind === 'pool_construction' ? (
+            <ConstructionStatusBadge status={order.status as ConstructionStatus} size="sm" />
           ) : (
             <MaintenanceStatusBadge status={order.status as MaintenanceStatus} size="sm" />
           )
         }
         title={order.title}
-        note={`${store ? '' : `${t(order.kind === 'package_subscription' ? 'packages.ui_title' : 'maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
+        note={`${store ? '' : `${t(KIND_TITLES[order.kind] ?? 'maintenance-site.title')} · `}${formatDateTime(lang, order.created_at)}`}
         total={total(order.total, order.status)}
       />
     </OrderCardFrame>

@@ -8,15 +8,15 @@
  * reloads the page's data (components/live-count.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Anchor, Box, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCreditCard, IconMap2, IconX } from '@tabler/icons-react';
+import { Box, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, useFetcher, useSearchParams } from 'react-router';
+import { data, useFetcher } from 'react-router';
 import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
 import type { Route } from './+types/order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
-import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
+import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
@@ -32,8 +32,10 @@ import {
 } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
+import { newPayKey, usePaymentReturn } from '../../features/orders/payment-return.ts';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
-import { OfferSummary } from '../../features/maintenance/offer.tsx';
+import { LocationView } from '../../features/maintenance/location-view.tsx';
+import { OfferSection } from '../../features/maintenance/offer.tsx';
 import { PayDialog, type PayMethod } from '../../features/maintenance/pay-dialog.tsx';
 import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
 import { MaintenanceStatusBadge } from '../../features/maintenance/status.tsx';
@@ -122,31 +124,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
-/** The toast of a page reached back from the card page. */
-function usePaymentReturn() {
-  const { t } = useTranslation();
-  const toast = useToasts();
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    const status = params.get('payment_status');
-    if (!status) return;
-    if (status === 'paid') toast.success(t('maintenance-site.paid_toast'));
-    else if (status === 'failed') toast.error(t('orders.ui_payment_failed'));
-    else toast.info(t('orders.ui_payment_pending'));
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const k of ['payment_status', 'payment_id']) next.delete(k);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-}
-
 type Dialog =
   | { kind: 'accept' }
   | { kind: 'pay' }
@@ -160,11 +137,6 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const r = order.request;
-  const loc = r.location;
-  const mapUrl =
-    loc.lat !== null && loc.lng !== null
-      ? `https://www.google.com/maps/search/?api=1&query=${loc.lat},${loc.lng}`
-      : null;
   return (
     <Section title={t('maintenance-site.request')}>
       <Stack gap={2}>
@@ -200,27 +172,7 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
           <InstantWhen at={r.scheduled_at} lang={lang} />
         </Box>
       </Stack>
-      <Stack gap={2}>
-        <Text fz="sm" c="gray.7">
-          {t('maintenance-site.where')}
-        </Text>
-        <Text data-testid="request-location">
-          {loc.type === 'address' && loc.text
-            ? loc.text
-            : loc.type === 'short_code'
-              ? t('maintenance-site.short_code_is', { code: loc.short_code })
-              : t('maintenance-site.pin_at', { lat: loc.lat, lon: loc.lng })}
-          {r.city && loc.type !== 'address' ? ` · ${r.city}` : ''}
-        </Text>
-        {mapUrl ? (
-          <Anchor href={mapUrl} target="_blank" rel="noreferrer" fz="sm">
-            <Group gap={4} component="span">
-              <IconMap2 size={16} aria-hidden />
-              {t('maintenance-site.open_map')}
-            </Group>
-          </Anchor>
-        ) : null}
-      </Stack>
+      <LocationView location={r.location} city={r.city} />
     </Section>
   );
 }
@@ -232,12 +184,12 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
   const { order, reasons, balance } = loaderData;
   const act = useFetcher<Answer<unknown>>({ key: 'maintenance-order' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [payKey, setPayKey] = useState(newKey);
+  const [payKey, setPayKey] = useState(newPayKey);
   const [reasonError, setReasonError] = useState<string | null>(null);
   usePaymentReturn();
   useEffect(() => {
     if (!act.data) return;
-    setPayKey(newKey());
+    setPayKey(newPayKey());
     handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
       successToast: true,
       onSuccess: (d) => {
@@ -256,8 +208,6 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
   const busy = act.state !== 'idle';
   const send = (values: Record<string, string>) => void act.submit(values, { method: 'post' });
   const money = (h: number) => formatMoney(lang, h);
-  const rejected =
-    order.status === 'offer_rejected' ? [...order.events].reverse().find((e) => e.status === 'offer_rejected') : null;
 
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 40 }}>
@@ -296,53 +246,16 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
-              <Section title={t('maintenance-site.offer')}>
-                {order.offer ? (
-                  <>
-                    <OfferSummary offer={order.offer} />
-                    {rejected?.note ? (
-                      <Text fz="sm" c="orange.9" data-testid="offer-rejected-note">
-                        {t('maintenance-site.rejected_note', { reason: rejected.note })}
-                      </Text>
-                    ) : null}
-                    {order.can_accept || order.can_reject ? (
-                      <Group justify="flex-end" gap="sm">
-                        {order.can_reject ? (
-                          <Button
-                            variant="default"
-                            leftSection={<IconX size={18} aria-hidden />}
-                            onClick={() => setDialog({ kind: 'reject' })}
-                            data-testid="offer-reject"
-                          >
-                            {t('maintenance-site.reject_offer')}
-                          </Button>
-                        ) : null}
-                        {order.can_accept ? (
-                          <Button
-                            leftSection={<IconCheck size={18} aria-hidden />}
-                            onClick={() => setDialog({ kind: 'accept' })}
-                            data-testid="offer-accept"
-                          >
-                            {t('maintenance-site.accept_offer')}
-                          </Button>
-                        ) : null}
-                      </Group>
-                    ) : null}
-                  </>
-                ) : rejected?.note ? (
-                  <Text c="orange.9" data-testid="offer-rejected-note">
-                    {t('maintenance-site.rejected_note', { reason: rejected.note })}
-                  </Text>
-                ) : order.status === 'cancelled' || order.status === 'refused' ? (
-                  <Text c="gray.7" data-testid="offer-closed">
-                    {t(`orders.ui_no_offer_${order.status}`)}
-                  </Text>
-                ) : (
-                  <Text c="gray.7" data-testid="offer-waiting">
-                    {t('maintenance-site.offer_waiting')}
-                  </Text>
-                )}
-              </Section>
+              <OfferSection
+                offer={order.offer}
+                status={order.status}
+                events={order.events}
+                canAccept={order.can_accept}
+                canReject={order.can_reject}
+                waiting={t('maintenance-site.offer_waiting')}
+                onAccept={() => setDialog({ kind: 'accept' })}
+                onReject={() => setDialog({ kind: 'reject' })}
+              />
               {order.extras.length ? (
                 <Section title={t('maintenance-site.extras')}>
                   {order.extras.map((x) => (

