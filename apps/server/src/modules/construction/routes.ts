@@ -8,8 +8,6 @@
  */
 import { z } from 'zod';
 import {
-  acceptOfferBody,
-  acceptOfferResult,
   cancelBody,
   CONSTRUCTION_IMAGE_FOLDER,
   constructionCatalogue,
@@ -24,17 +22,14 @@ import {
   envelope,
   idParam,
   paginated,
-  payAgainBody,
   rateStaffBody,
-  rejectOfferBody,
   V,
   type Lang,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { idempotentRoute } from '../../lib/idempotency.ts';
 import { rateStaff } from '../field-work/index.ts';
-import { acceptOffer, customerActor, payOfferAgain, rejectOffer } from '../orders/index.ts';
+import { customerActor, customerOfferRoutes } from '../orders/index.ts';
 import { storeImage } from '../uploads/index.ts';
 import { constructionCatalogue as readCatalogue, estimateDesign } from './catalogue.ts';
 import * as queries from './queries.ts';
@@ -42,7 +37,6 @@ import { closeConstruction, KIND, requestConstruction } from './service.ts';
 
 const base = { tags: ['pool construction'], security: [{ bearer: [] }] };
 const detail = envelope(constructionOrderDetail);
-const paidMsg = (status: string) => (status === 'in_progress' ? 'construction.paid' : undefined);
 
 export default async function constructionRoutes(app: App) {
   const signedIn = app.requireUser();
@@ -153,79 +147,14 @@ export default async function constructionRoutes(app: App) {
     async (req, reply) => reply.ok(await mine(req.user!.id, req.params.id, req.lang)),
   );
 
-  app.post(
-    '/construction-orders/:id/accept',
-    {
-      ...idempotentRoute(app, 'construction.accept'),
-      schema: {
-        ...base,
-        summary: 'Accept the price offer and pay: `wallet` pays at once, `electronic` answers the card page',
-        description:
-          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once accepted, another accept answers 409.',
-        params: idParam,
-        body: acceptOfferBody,
-        response: { 200: envelope(acceptOfferResult) },
-      },
-    },
-    async (req, reply) => {
-      const { order, redirectUrl } = await acceptOffer(app, {
-        kind: KIND,
-        userId: req.user!.id,
-        orderId: req.params.id,
-        method: req.body.payment_method,
-        lang: req.lang,
-      });
-      return reply.ok(
-        { status: order.status, redirect_url: redirectUrl },
-        paidMsg(order.status) ?? 'construction.offer_accepted',
-      );
-    },
-  );
-
-  app.post(
-    '/construction-orders/:id/pay',
-    {
-      ...idempotentRoute(app, 'construction.pay'),
-      schema: {
-        ...base,
-        summary:
-          'Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once',
-        description:
-          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.',
-        params: idParam,
-        body: payAgainBody,
-        response: { 200: envelope(acceptOfferResult) },
-      },
-    },
-    async (req, reply) => {
-      const { order, redirectUrl } = await payOfferAgain(app, {
-        kind: KIND,
-        userId: req.user!.id,
-        orderId: req.params.id,
-        method: req.body?.payment_method ?? 'electronic',
-        lang: req.lang,
-      });
-      return reply.ok({ status: order.status, redirect_url: redirectUrl }, paidMsg(order.status));
-    },
-  );
-
-  app.post(
-    '/construction-orders/:id/reject',
-    {
-      preHandler: signedIn,
-      schema: {
-        ...base,
-        summary: 'Reject the price offer with a reason (the admins are told and may send another)',
-        params: idParam,
-        body: rejectOfferBody,
-        response: { 200: detail },
-      },
-    },
-    async (req, reply) => {
-      await rejectOffer(app, { kind: KIND, userId: req.user!.id, orderId: req.params.id, reason: req.body.reason });
-      return reply.ok(await mine(req.user!.id, req.params.id, req.lang), 'construction.reason_sent');
-    },
-  );
+  customerOfferRoutes(app, {
+    prefix: '/construction-orders',
+    kind: KIND,
+    tags: base.tags,
+    area: 'construction',
+    detail: constructionOrderDetail,
+    show: mine,
+  });
 
   app.post(
     '/construction-orders/:id/cancel',

@@ -23,18 +23,8 @@ import {
 import type { App } from '../../app-type.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
-import { vatRateBp } from '../cart/index.ts';
 import { locationOf } from '../maintenance/index.ts';
-import {
-  cancelOrder,
-  customerActor,
-  lockOrder,
-  nextOrderId,
-  orderNumber,
-  startOrder,
-  transition,
-  type Actor,
-} from '../orders/index.ts';
+import { cancelOrder, lockOrder, startOfferOrder, transition, type Actor } from '../orders/index.ts';
 import { isStoredImage } from '../uploads/index.ts';
 import { estimateDesign } from './catalogue.ts';
 
@@ -59,25 +49,9 @@ export async function requestConstruction(app: App, userId: number, b: Construct
   const order = await retryTransaction(app.db, async (tx) => {
     const { type, estimate } = await estimateDesign(tx, b);
     const { cityId, location } = await locationOf(tx, userId, b);
-    const id = await nextOrderId(tx);
-    const now = new Date();
-    const [row] = await tx
-      .insert(o)
-      .values({
-        id,
-        kind: KIND,
-        number: orderNumber(KIND, id, now),
-        userId,
-        status: 'new',
-        paymentMethod: 'electronic',
-        taxRate: await vatRateBp(tx),
-        total: 0,
-        cityId,
-        createdAt: now,
-      })
-      .returning();
+    const row = await startOfferOrder(tx, { kind: KIND, userId, cityId });
     await tx.insert(cr).values({
-      orderId: id,
+      orderId: row.id,
       designTypeId: b.design_type_id,
       colourId: b.colour_id,
       shape: type.shape,
@@ -93,8 +67,7 @@ export async function requestConstruction(app: App, userId: number, b: Construct
       images: [...new Set(b.images)],
       location,
     });
-    await startOrder(tx, row!, customerActor(userId));
-    return row!;
+    return row;
   });
   await app.events.deliver();
   return order;

@@ -7,8 +7,6 @@
  */
 import { z } from 'zod';
 import {
-  acceptOfferBody,
-  acceptOfferResult,
   cancelBody,
   customerOrderItem,
   envelope,
@@ -21,14 +19,11 @@ import {
   maintenanceRequestBody,
   MAINTENANCE_IMAGE_FOLDER,
   paginated,
-  payAgainBody,
-  rejectOfferBody,
   V,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { idempotentRoute } from '../../lib/idempotency.ts';
-import { customerActor } from '../orders/index.ts';
+import { customerActor, customerOfferRoutes } from '../orders/index.ts';
 import { storeImage } from '../uploads/index.ts';
 import * as queries from './queries.ts';
 import * as service from './service.ts';
@@ -126,82 +121,14 @@ export default async function maintenanceRoutes(app: App) {
     async (req, reply) => reply.ok(await mine(req.user!.id, req.params.id, req.lang)),
   );
 
-  app.post(
-    '/maintenance-orders/:id/accept',
-    {
-      ...idempotentRoute(app, 'maintenance.accept'),
-      schema: {
-        ...base,
-        summary: 'Accept the price offer and pay: `wallet` pays at once, `electronic` answers the card page',
-        description:
-          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once accepted, another accept answers 409.',
-        params: idParam,
-        body: acceptOfferBody,
-        response: { 200: envelope(acceptOfferResult) },
-      },
-    },
-    async (req, reply) => {
-      const { order, redirectUrl } = await service.acceptOffer(
-        app,
-        req.user!.id,
-        req.params.id,
-        req.body.payment_method,
-        req.lang,
-      );
-      return reply.ok(
-        { status: order.status, redirect_url: redirectUrl },
-        order.status === 'paid' ? 'maintenance.paid' : 'maintenance.offer_accepted',
-      );
-    },
-  );
-
-  app.post(
-    '/maintenance-orders/:id/pay',
-    {
-      ...idempotentRoute(app, 'maintenance.pay'),
-      schema: {
-        ...base,
-        summary:
-          'Pay again while my accepted order waits for payment: `electronic` (default) answers the card page, `wallet` pays at once',
-        description:
-          'Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid, another answers 409.',
-        params: idParam,
-        body: payAgainBody,
-        response: { 200: envelope(acceptOfferResult) },
-      },
-    },
-    async (req, reply) => {
-      const { order, redirectUrl } = await service.payOrderAgain(
-        app,
-        req.user!.id,
-        req.params.id,
-        req.body?.payment_method ?? 'electronic',
-        req.lang,
-      );
-      return reply.ok(
-        { status: order.status, redirect_url: redirectUrl },
-        order.status === 'paid' ? 'maintenance.paid' : undefined,
-      );
-    },
-  );
-
-  app.post(
-    '/maintenance-orders/:id/reject',
-    {
-      preHandler: signedIn,
-      schema: {
-        ...base,
-        summary: 'Reject the price offer with a reason (the admins are told and may send another)',
-        params: idParam,
-        body: rejectOfferBody,
-        response: { 200: detail },
-      },
-    },
-    async (req, reply) => {
-      await service.rejectOffer(app, req.user!.id, req.params.id, req.body.reason);
-      return reply.ok(await queries.customerDetail(app.db, req.params.id, req.lang), 'maintenance.reason_sent');
-    },
-  );
+  customerOfferRoutes(app, {
+    prefix: '/maintenance-orders',
+    kind: 'immediate_maintenance',
+    tags: base.tags,
+    area: 'maintenance',
+    detail: maintenanceOrderDetail,
+    show: mine,
+  });
 
   app.post(
     '/maintenance-orders/:id/cancel',

@@ -13,30 +13,17 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import {
-  riyadhInstant,
-  type Lang,
-  type MaintenanceRequestBody,
-  type OfferBody,
-  type PaymentMethod,
-} from '@pool/contracts';
+import { riyadhInstant, type MaintenanceRequestBody, type OfferBody } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { locationOf } from './location.ts';
-import { vatRateBp } from '../cart/index.ts';
 import {
-  acceptOffer as kernelAcceptOffer,
   cancelOrder,
-  customerActor,
   lockOrder,
-  nextOrderId,
+  startOfferOrder,
   offerEditable as kernelOfferEditable,
-  orderNumber,
-  payOfferAgain,
-  rejectOffer as kernelRejectOffer,
   saveOffer as kernelSaveOffer,
-  startOrder,
   transition,
   type Actor,
 } from '../orders/index.ts';
@@ -80,33 +67,16 @@ export async function requestMaintenance(app: App, userId: number, b: Maintenanc
   const scheduledAt = riyadhInstant(b.date, b.time);
   const order = await retryTransaction(app.db, async (tx) => {
     const { cityId, location } = await locationOf(tx, userId, b);
-    const id = await nextOrderId(tx);
-    const now = new Date();
-    const [row] = await tx
-      .insert(o)
-      .values({
-        id,
-        kind: KIND,
-        number: orderNumber(KIND, id, now),
-        userId,
-        status: 'new',
-        paymentMethod: 'electronic',
-        taxRate: await vatRateBp(tx),
-        total: 0,
-        cityId,
-        createdAt: now,
-      })
-      .returning();
+    const row = await startOfferOrder(tx, { kind: KIND, userId, cityId });
     await tx.insert(mr).values({
-      orderId: id,
+      orderId: row.id,
       problem: b.problem,
       place: b.place,
       images: [...new Set(b.images)],
       scheduledAt,
       location,
     });
-    await startOrder(tx, row!, customerActor(userId));
-    return row!;
+    return row;
   });
   await app.events.deliver();
   return order;
@@ -132,20 +102,6 @@ export async function adminMove(app: App, orderId: number, to: 'approved' | 'off
   await app.events.deliver();
   return order;
 }
-
-/* -------------------------------------------------------- customer answer */
-
-/** Accepts the offer and pays (wallet at once, or the card page): the kernel's offer. */
-export const acceptOffer = (app: App, userId: number, orderId: number, method: PaymentMethod, lang: Lang) =>
-  kernelAcceptOffer(app, { kind: KIND, userId, orderId, method, lang });
-
-/** Pays again an order that waits for payment (card page again, or the wallet at once): the kernel's offer. */
-export const payOrderAgain = (app: App, userId: number, orderId: number, method: PaymentMethod, lang: Lang) =>
-  payOfferAgain(app, { kind: KIND, userId, orderId, method, lang });
-
-/** Rejects the offer with the customer's reason (kept in the timeline); the admins are told. */
-export const rejectOffer = (app: App, userId: number, orderId: number, reason: string) =>
-  kernelRejectOffer(app, { kind: KIND, userId, orderId, reason });
 
 /** Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is refunded (kernel). */
 export const closeOrder = (

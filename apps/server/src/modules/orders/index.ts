@@ -6,4 +6,5 @@ export * from './kernel/transition.ts';
 export * from './kernel/money.ts';
 export * from './kernel/offer.ts';
 export * from './kernel/deadlines.ts';
+export { customerOfferRoutes, type OfferRoutes } from './offer-routes.ts';
 export { cancelReasonText, iso, likeOf, ofKinds, pages, pick, timelineOf } from './queries.ts';

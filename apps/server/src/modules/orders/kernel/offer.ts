@@ -17,6 +17,7 @@ import { tables, type Db } from '@pool/db';
 import {
   findMove,
   offerTotals,
+  ORDER_MACHINES,
   V,
   type Lang,
   type OfferBody,
@@ -32,12 +33,40 @@ import { vatRateBp } from '../../cart/index.ts';
 import { customerActor, type Actor } from './actor.ts';
 import type { OrderRow } from './hooks.ts';
 import { cardPageIfPending, payAgain, payFromWallet } from './money.ts';
-import { lockOrder, moveRefused, transition } from './transition.ts';
+import { lockOrder, moveRefused, nextOrderId, orderNumber, startOrder, transition } from './transition.ts';
 
 const o = tables.orders;
 const oi = tables.orderItems;
 
 export const OFFER_SENT = 'offer_sent';
+
+/**
+ * A customer's new order of a kind priced by an offer (immediate maintenance, pool construction):
+ * its kind's start state, total 0 until the offer, a card until the customer chooses, the VAT
+ * rate of today, its number written with the row; its start recorded (the admins are told once the
+ * caller's transaction commits). The caller adds the kind's own request row in the same transaction.
+ */
+export async function startOfferOrder(tx: Db, input: { kind: OrderKind; userId: number; cityId: number | null }) {
+  const id = await nextOrderId(tx);
+  const now = new Date();
+  const [row] = await tx
+    .insert(o)
+    .values({
+      id,
+      kind: input.kind,
+      number: orderNumber(input.kind, id, now),
+      userId: input.userId,
+      status: ORDER_MACHINES[input.kind].start.state,
+      paymentMethod: 'electronic',
+      taxRate: await vatRateBp(tx),
+      total: 0,
+      cityId: input.cityId,
+      createdAt: now,
+    })
+    .returning();
+  await startOrder(tx, row!, customerActor(input.userId));
+  return row!;
+}
 
 /** Whether the offer may still change: `by`'s next move from here would send it. */
 export const offerEditable = (kind: OrderKind, status: string, by: OrderActor = 'admin') =>

@@ -65,6 +65,10 @@ describe('the order kernel', () => {
         total: 11_500,
       })
       .returning();
+    // A construction's work is completed only once a stage of it is posted (its kind's hook).
+    if (kind === 'pool_construction') {
+      await tx.insert(tables.constructionStages).values({ orderId: id, title: 'stage' });
+    }
     return row!;
   }
 
