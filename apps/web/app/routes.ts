@@ -51,6 +51,11 @@ export default [
     route('packages', 'routes/admin/packages/packages.tsx', { id: 'admin-packages' }),
     route('subscriptions', 'routes/admin/packages/subscriptions.tsx', { id: 'admin-subscriptions' }),
     route('subscriptions/:id', 'routes/admin/packages/subscription.tsx', { id: 'admin-subscription' }),
+    route('construction/design-types', 'routes/admin/construction/design-types.tsx', {
+      id: 'admin-construction-design-types',
+    }),
+    route('construction/colours', 'routes/admin/construction/colours.tsx', { id: 'admin-construction-colours' }),
+    route('construction/prices', 'routes/admin/construction/prices.tsx', { id: 'admin-construction-prices' }),
     route('complaints', 'routes/admin/complaints/inbox.tsx', { id: 'admin-complaints' }),
     route('complaints/:id', 'routes/admin/complaints/complaint.tsx', { id: 'admin-complaint' }),
     route('store-orders', 'routes/admin/store/store-orders.tsx', { id: 'admin-store-orders' }),

@@ -6,6 +6,7 @@ import arAdmin from './ar/admin.ts';
 import arCatalogue from './ar/catalogue.ts';
 import arCms from './ar/cms.ts';
 import arComplaintsAdmin from './ar/complaints-admin.ts';
+import arConstructionAdmin from './ar/construction-admin.ts';
 import arCoupons from './ar/coupons.ts';
 import arOperations from './ar/operations.ts';
 import arPackagesAdmin from './ar/packages-admin.ts';
@@ -14,6 +15,7 @@ import enAdmin from './en/admin.ts';
 import enCatalogue from './en/catalogue.ts';
 import enCms from './en/cms.ts';
 import enComplaintsAdmin from './en/complaints-admin.ts';
+import enConstructionAdmin from './en/construction-admin.ts';
 import enCoupons from './en/coupons.ts';
 import enOperations from './en/operations.ts';
 import enPackagesAdmin from './en/packages-admin.ts';
@@ -24,6 +26,7 @@ export const dashboardAr = {
   catalogue: arCatalogue,
   cms: arCms,
   'complaints-admin': arComplaintsAdmin,
+  'construction-admin': arConstructionAdmin,
   coupons: arCoupons,
   operations: arOperations,
   'packages-admin': arPackagesAdmin,
@@ -34,6 +37,7 @@ export const dashboardEn = {
   catalogue: enCatalogue,
   cms: enCms,
   'complaints-admin': enComplaintsAdmin,
+  'construction-admin': enConstructionAdmin,
   coupons: enCoupons,
   operations: enOperations,
   'packages-admin': enPackagesAdmin,

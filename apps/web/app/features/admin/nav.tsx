@@ -31,6 +31,8 @@ import {
   IconRepeat,
   IconCalendarRepeat,
   IconSwimming,
+  IconPalette,
+  IconReceipt2,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
@@ -97,6 +99,7 @@ const READY: Partial<Record<PermissionGroup, string>> = {
   staff: '/admin/staff',
   service_items: '/admin/service-items',
   packages: '/admin/packages',
+  construction: '/admin/construction/design-types',
   complaints: '/admin/complaints',
 };
 
@@ -113,6 +116,20 @@ const MORE: Partial<Record<PermissionGroup, { id: string; path: string; label: s
       path: '/admin/subscriptions',
       label: 'packages-admin.subscriptions_nav',
       icon: IconCalendarRepeat,
+    },
+  ],
+  construction: [
+    {
+      id: 'construction-colours',
+      path: '/admin/construction/colours',
+      label: 'construction-admin.nav_colours',
+      icon: IconPalette,
+    },
+    {
+      id: 'construction-prices',
+      path: '/admin/construction/prices',
+      label: 'construction-admin.nav_prices',
+      icon: IconReceipt2,
     },
   ],
 };

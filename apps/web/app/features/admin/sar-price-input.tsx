@@ -2,11 +2,10 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toHalalas, vatOf } from '@pool/contracts/core';
-import { toLatinDigits } from '@pool/contracts/wallet';
 import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { typedSar } from '../../lib/typed-money.ts';
 
-/** Riyals as typed on any keyboard: Arabic-Indic digits and the Arabic decimal separator too. */
-export const typedSar = (v: string) => toLatinDigits(v).replace(/[٫,]/g, '.').trim();
+export { typedSar };
 
 /** `value` is the text typed; `vatRate` the current rate in percent. */
 export function SarPriceInput({ value, vatRate, ...props }: TextInputProps & { value: string; vatRate: number }) {

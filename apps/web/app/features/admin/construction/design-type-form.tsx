@@ -1,0 +1,103 @@
+/**
+ * A design type of the pool designer (in a drawer): shape, both names, the picture (required for
+ * a new one), the price factor in percent, sort and "shown to customers". Sent as multipart from
+ * the browser (the picture's upload progress); checked with the API's own schema first.
+ */
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CONSTRUCTION_SHAPES } from '@pool/contracts/construction';
+import { DESIGN_FACTOR_LIMITS, designTypeBody, type AdminDesignType } from '@pool/contracts/construction-admin';
+import { FormActions } from '../edit-actions.tsx';
+import { ImageField } from '../image-field.tsx';
+import type { CatalogueFormProps } from './catalogue-screen.tsx';
+import { useCatalogueForm } from './use-catalogue-form.ts';
+import { designTypeFields, designTypeValues, type DesignTypeValues } from './values.ts';
+
+export function DesignTypeForm({ item, onDone, onSaved }: CatalogueFormProps<AdminDesignType>) {
+  const { t } = useTranslation();
+  const { form, busy, imageField, submit } = useCatalogueForm<DesignTypeValues>({
+    resource: '/api/admin/construction/design-types',
+    item,
+    initialValues: designTypeValues(item),
+    schema: designTypeBody,
+    fields: designTypeFields,
+    pictureRequired: true,
+    onDone,
+    onSaved,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="design-type-form">
+      <Stack gap="md">
+        <Select
+          label={t('construction-admin.shape')}
+          placeholder={t('construction-admin.shape_pick')}
+          description={t('construction-admin.shape_hint')}
+          data={CONSTRUCTION_SHAPES.map((s) => ({ value: s, label: t(`construction-admin.shape_${s}`) }))}
+          withAsterisk
+          allowDeselect={false}
+          disabled={busy}
+          {...form.getInputProps('shape')}
+          data-testid="design-type-shape"
+        />
+        <TextInput
+          label={t('construction-admin.name_ar')}
+          withAsterisk
+          maxLength={100}
+          disabled={busy}
+          {...form.getInputProps('name_ar')}
+          data-testid="design-type-name-ar"
+        />
+        <TextInput
+          label={t('construction-admin.name_en')}
+          withAsterisk
+          maxLength={100}
+          dir="ltr"
+          disabled={busy}
+          {...form.getInputProps('name_en')}
+          data-testid="design-type-name-en"
+        />
+        <ImageField
+          id="design-type-image"
+          label={t('construction-admin.picture')}
+          current={item?.image ?? null}
+          {...imageField}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <NumberInput
+            label={t('construction-admin.factor')}
+            description={t('construction-admin.factor_hint', DESIGN_FACTOR_LIMITS)}
+            withAsterisk
+            min={DESIGN_FACTOR_LIMITS.min}
+            max={DESIGN_FACTOR_LIMITS.max}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={busy}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('price_factor')}
+            data-testid="design-type-factor"
+          />
+          <NumberInput
+            label={t('construction-admin.sort')}
+            description={t('construction-admin.sort_hint')}
+            min={0}
+            max={9999}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={busy}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('sort')}
+            data-testid="design-type-sort"
+          />
+        </SimpleGrid>
+        <Switch
+          label={t('construction-admin.active')}
+          disabled={busy}
+          {...form.getInputProps('is_active', { type: 'checkbox' })}
+          data-testid="design-type-active"
+        />
+        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="design-type-submit" />
+      </Stack>
+    </form>
+  );
+}
