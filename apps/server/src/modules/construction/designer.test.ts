@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { ConstructionCatalogue, ConstructionEstimate, ConstructionPrices } from '@pool/contracts';
+import {
+  adminOrderPage,
+  type ConstructionCatalogue,
+  type ConstructionEstimate,
+  type ConstructionPrices,
+} from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken, expectFields, imageForm } from '../admin-content/testing.ts';
 import { estimatePool } from './estimate.ts';
@@ -205,6 +210,7 @@ describe('pool construction: the designer and the request', () => {
       const told = await w.adminNotes(created.id, 'new_pool_construction_order');
       expect(told.length).toBeGreaterThan(0);
       expect(new Set(told.map((n) => n.adminId)).size).toBe(told.length);
+      expect(told[0]!.link).toBe(adminOrderPage('pool_construction', created.id));
     });
 
     it('keeps the estimate of the request when the prices change later', async () => {
