@@ -159,7 +159,8 @@ export const IMMEDIATE_MAINTENANCE_MACHINE = machine({
     { from: ['pending_payment'], to: 'paid', by: 'system', notify: ['order_payed'] },
     { from: ['pending_payment'], to: 'cancelled', by: 'system', notify: ['order_cancelled'] },
     {
-      from: ['paid'],
+      from: ['paid', 'technician_assigned'],
+    // From technician_assigned: another technician takes the visit (the dashboard's reassignment).
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,
@@ -322,7 +323,7 @@ export const PACKAGE_VISIT_MACHINE = machine({
     { from: ['scheduled'], to: 'unscheduled', by: 'system' },
     { from: ['unscheduled'], to: 'scheduled', by: 'customer' },
     {
-      from: ['scheduled'],
+      from: ['scheduled', 'technician_assigned'],
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,
