@@ -31,7 +31,7 @@ import { createEvents } from './modules/events/index.ts';
 import { orderNotifications, orderPaid, payDeadlines } from './modules/orders/index.ts';
 import { chatNotifications } from './modules/chat/index.ts';
 import { packageEvents } from './modules/packages/events.ts';
-import { scheduleSignals } from './modules/schedule/live.ts';
+import { renewalPaid } from './modules/packages/renewal.ts';
 import { walletCharged } from './modules/wallet/index.ts';
 import { extraPaid } from './modules/field-work/index.ts';
 import { createJobs } from './jobs/queue.ts';
@@ -83,10 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.
-  app.decorate(
-    'events',
-    createEvents(app, [orderNotifications, payDeadlines, chatNotifications, packageEvents, scheduleSignals]),
-  );
+  app.decorate('events', createEvents(app, [orderNotifications, payDeadlines, chatNotifications, packageEvents]));
   app.decorate('jobs', createJobs(app));
   // Told of every stored notification, in this order.
   app.decorate('notificationListeners', [pushNotifications]);
@@ -95,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     order: (tx, payment) => orderPaid(app, tx, payment),
     order_extra: extraPaid,
     wallet_charge: walletCharged,
+    package_renewal: (tx, payment) => renewalPaid(app, tx, payment),
   });
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {

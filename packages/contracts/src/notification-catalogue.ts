@@ -1,5 +1,5 @@
 /**
- * The one catalogue of notification types (spec section 9): who receives each,
+ * The one catalogue of notification types (spec section 9, and ADR 0019's visit reminder): who receives each,
  * the page it opens, and the push payload of spec section 3. The ar and en
  * texts are the i18n keys `events.<type>_title` and `events.<type>_body`
  * (a test checks both languages for every type).
@@ -59,6 +59,8 @@ export const NOTIFICATION_CATALOGUE: Record<NotificationType, NotificationSpec> 
   new_ecommerce_order: admins,
   new_pool_construction_order: admins,
   new_instant_maintenance_order: admins,
+  // A package visit the day before (ADR 0019): it opens the visit, on its subscription's page.
+  visit_reminder: customer(),
 };
 
 /** The customer's order pages of each kind (spec section 2). */

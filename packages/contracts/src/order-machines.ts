@@ -50,6 +50,8 @@ export type OrderMove<S extends string = string> = {
   reason?: true;
   /** The move assigns a staff member of this job to the order (the dashboard's assignment). */
   assigns?: 'engineer' | 'technician';
+  /** The move takes an order that had ended back (a renewal): its state still counts as final. */
+  reopens?: true;
 };
 
 /** The state every kind waits for the customer's payment in (auto-cancelled past its pay-by time). */
@@ -159,8 +161,7 @@ export const IMMEDIATE_MAINTENANCE_MACHINE = machine({
     { from: ['pending_payment'], to: 'paid', by: 'system', notify: ['order_payed'] },
     { from: ['pending_payment'], to: 'cancelled', by: 'system', notify: ['order_cancelled'] },
     {
-      from: ['paid', 'technician_assigned'],
-    // From technician_assigned: another technician takes the visit (the dashboard's reassignment).
+      from: ['paid'],
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,
@@ -214,6 +215,8 @@ export const PACKAGE_SUBSCRIPTION_MACHINE = machine({
     { from: ['pending_payment', 'active'], to: 'cancelled', by: 'customer', notify: ['order_cancelled'] },
     { from: ['active'], to: 'completed', by: 'system', notify: ['package_completed'] },
     { from: ['active'], to: 'expired', by: 'system' },
+    // Renewed by hand within RENEW_EXPIRED_DAYS of its end: a new period starts (renew_package is sent with it).
+    { from: ['expired'], to: 'active', by: 'system', reopens: true },
     { from: ['active'], to: 'cancelled', by: 'admin', permission: CANCEL, notify: ['cancelled'], reason: true },
   ],
 });
@@ -323,7 +326,7 @@ export const PACKAGE_VISIT_MACHINE = machine({
     { from: ['scheduled'], to: 'unscheduled', by: 'system' },
     { from: ['unscheduled'], to: 'scheduled', by: 'customer' },
     {
-      from: ['scheduled', 'technician_assigned'],
+      from: ['scheduled'],
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,
@@ -387,8 +390,9 @@ export const tabOf = (kind: OrderKind, state: string): OrderTab =>
 export const statesInTab = (kind: OrderKind, tab: OrderTab): string[] =>
   machineOf(kind).states.filter((s) => tabOf(kind, s) === tab);
 
-/** A state with no move out: the order is over. */
-export const isFinal = (kind: OrderKind, state: string) => !machineOf(kind).moves.some((m) => m.from.includes(state));
+/** A state with no move out but reopening ones: the order is over (`closed_at`). */
+export const isFinal = (kind: OrderKind, state: string) =>
+  !machineOf(kind).moves.some((m) => !m.reopens && m.from.includes(state));
 
 /** The kinds of an order's price lines (one shape for every order kind). */
 export const PRICE_LINE_KINDS = [

@@ -17,8 +17,15 @@ export const PACKAGE_VALIDITY_MAX_DAYS = 730;
 export const PACKAGE_FEATURES_MAX = 12;
 /** A customer may take a visit back (to pick another time) until this many hours before it. */
 export const VISIT_CANCEL_HOURS = 24;
-/** The renewal reminder goes this many days before the period ends. */
+/**
+ * The renewal reminder goes this many days before the period ends; from then on the customer
+ * may also renew by hand (the next period starts at the current end).
+ */
 export const RENEWAL_REMINDER_DAYS = 3;
+/** An expired subscription may be renewed by hand (from that day) for this many days after its end. */
+export const RENEW_EXPIRED_DAYS = 30;
+/** A visit's customer is reminded of it this many hours before it (the day before). */
+export const VISIT_REMINDER_HOURS = 24;
 
 export const SUBSCRIPTION_STATUSES = PACKAGE_SUBSCRIPTION_MACHINE.states;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -154,6 +161,14 @@ export const subscriptionView = z.object({
   refund_if_cancelled: z.number().describe('halalas the wallet gets back if cancelled now (unused visits, pro rata)'),
   can_cancel: z.boolean(),
   can_renew: z.boolean(),
+  renewal: z
+    .object({
+      total: z.number().describe('halalas with VAT: the price as subscribed, at the current VAT rate'),
+      starts_at: z.string().describe('the end of the current period while active, else now'),
+      ends_at: z.string(),
+    })
+    .nullable()
+    .describe('what renewing now pays for (null when it cannot be renewed now)'),
   can_chat: z.boolean().describe('paid once: its chat opens (read-only 14 days after it ends)'),
   visits: z.array(packageVisitView),
   created_at: z.string(),
@@ -168,4 +183,10 @@ export const subscriptionsQuery = pageQuery.extend({
 export const subscribed = z.object({ subscription: subscriptionView, redirect_url: z.string().nullable() });
 
 export const autoRenewBody = z.object({ auto_renew: boolish });
+/** Renewing by hand, or paying again a subscription that waits for payment: by card or from the wallet. */
+export const subscriptionPayBody = z.object({
+  payment_method: z.enum(PAYMENT_METHODS, {
+    error: (issue) => (issue.input === undefined ? V.required : V.invalid),
+  }),
+});
 export const rescheduleBody = visitSlot;

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { paginated } from './envelope.ts';
 import { V } from './fields.ts';
 
-/** `order_extra`: extra services proposed on site (payments.extra_id). */
-export const PAYMENT_PURPOSES = ['order', 'order_extra', 'wallet_charge'] as const;
+/** `order_extra`: extra services proposed on site (payments.extra_id); `package_renewal`: a subscription's next period. */
+export const PAYMENT_PURPOSES = ['order', 'order_extra', 'wallet_charge', 'package_renewal'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_STATUSES = ['initiated', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -21624,6 +21624,264 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/subscriptions/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay again my subscription that waits for payment: `electronic` answers the card page, `wallet` pays at once
+     * @description Within its 2 hours unpaid. Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid (or cancelled), another answers 409; a wallet short of the total, 422.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                subscription: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                  package_id: number;
+                  name: string;
+                  visits_total: number;
+                  visits_done: number;
+                  visits_remaining: number;
+                  /** @description halalas paid for the period, with VAT */
+                  total: number;
+                  /** @enum {string} */
+                  payment_method: 'electronic' | 'wallet';
+                  starts_at: string | null;
+                  ends_at: string | null;
+                  auto_renew: boolean;
+                  period: number;
+                  pay_by: string | null;
+                  location_text: string | null;
+                  /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                  refund_if_cancelled: number;
+                  can_cancel: boolean;
+                  can_renew: boolean;
+                  /** @description what renewing now pays for (null when it cannot be renewed now) */
+                  renewal: {
+                    /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                    total: number;
+                    /** @description the end of the current period while active, else now */
+                    starts_at: string;
+                    ends_at: string;
+                  } | null;
+                  /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                  can_chat: boolean;
+                  visits: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    status:
+                      | 'unscheduled'
+                      | 'scheduled'
+                      | 'technician_assigned'
+                      | 'on_the_way'
+                      | 'arrived'
+                      | 'done'
+                      | 'cancelled';
+                    /** @description ISO instant; null while unscheduled */
+                    scheduled_at: string | null;
+                    staff: {
+                      id: number;
+                      name: string;
+                      image: string | null;
+                    } | null;
+                    /** @description the customer may take it back to pick another time (24 h or more before) */
+                    can_cancel: boolean;
+                    can_reschedule: boolean;
+                    /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                    rating: number | null;
+                    /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                    can_rate: boolean;
+                  }[];
+                  created_at: string;
+                };
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/subscriptions/{id}/renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Renew my subscription now: a new period of its visits, paid from the wallet at once or by card
+     * @description An active subscription in its last 3 days (the new period starts at its end) or one expired within 30 days (it starts now); `renewal` in the subscription says what it pays for. The new visits are unscheduled: pick their times. By card the answer carries `redirect_url` and the renewal happens when the payment is verified. Send an `Idempotency-Key` header. 409 when it cannot be renewed now; 422 when the wallet is short.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            payment_method: 'electronic' | 'wallet';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                subscription: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
+                  package_id: number;
+                  name: string;
+                  visits_total: number;
+                  visits_done: number;
+                  visits_remaining: number;
+                  /** @description halalas paid for the period, with VAT */
+                  total: number;
+                  /** @enum {string} */
+                  payment_method: 'electronic' | 'wallet';
+                  starts_at: string | null;
+                  ends_at: string | null;
+                  auto_renew: boolean;
+                  period: number;
+                  pay_by: string | null;
+                  location_text: string | null;
+                  /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
+                  refund_if_cancelled: number;
+                  can_cancel: boolean;
+                  can_renew: boolean;
+                  /** @description what renewing now pays for (null when it cannot be renewed now) */
+                  renewal: {
+                    /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
+                    total: number;
+                    /** @description the end of the current period while active, else now */
+                    starts_at: string;
+                    ends_at: string;
+                  } | null;
+                  /** @description paid once: its chat opens (read-only 14 days after it ends) */
+                  can_chat: boolean;
+                  visits: {
+                    id: number;
+                    number: string;
+                    /** @enum {string} */
+                    status:
+                      | 'unscheduled'
+                      | 'scheduled'
+                      | 'technician_assigned'
+                      | 'on_the_way'
+                      | 'arrived'
+                      | 'done'
+                      | 'cancelled';
+                    /** @description ISO instant; null while unscheduled */
+                    scheduled_at: string | null;
+                    staff: {
+                      id: number;
+                      name: string;
+                      image: string | null;
+                    } | null;
+                    /** @description the customer may take it back to pick another time (24 h or more before) */
+                    can_cancel: boolean;
+                    can_reschedule: boolean;
+                    /** @description the stars the customer gave the visit's technician (1 to 5), null before */
+                    rating: number | null;
+                    /** @description done, with a technician, not rated yet: POST /package-visits/{id}/rate */
+                    can_rate: boolean;
+                  }[];
+                  created_at: string;
+                };
+                redirect_url: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/subscriptions/{id}/auto-renew': {
     parameters: {
       query?: never;
@@ -22885,7 +23143,7 @@ export interface paths {
     };
     /**
      * Service orders, newest first
-     * @description `kind` (immediate_maintenance or package_visit; every kind when absent), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone). Package visits are listed once they have a time.
+     * @description `kind` (immediate_maintenance), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone).
      *
      *     Requires the permission `orders.view`.
      */
@@ -22893,7 +23151,7 @@ export interface paths {
       parameters: {
         query?: {
           page?: number;
-          kind?: 'immediate_maintenance' | 'package_visit';
+          kind?: 'immediate_maintenance';
           status?:
             | 'new'
             | 'approved'
@@ -22906,10 +23164,7 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused'
-            | 'unscheduled'
-            | 'scheduled'
-            | 'done';
+            | 'refused';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -22946,7 +23201,7 @@ export interface paths {
                 data: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'immediate_maintenance' | 'package_visit';
+                  kind: 'immediate_maintenance';
                   number: string;
                   /** @enum {string} */
                   status:
@@ -22961,10 +23216,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   /** @enum {string} */
                   tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                   created_at: string;
@@ -23026,7 +23278,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          kind?: 'immediate_maintenance' | 'package_visit';
+          kind?: 'immediate_maintenance';
           status?:
             | 'new'
             | 'approved'
@@ -23039,10 +23291,7 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused'
-            | 'unscheduled'
-            | 'scheduled'
-            | 'done';
+            | 'refused';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -23091,10 +23340,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 city: string | null;
                 lat: number;
                 lng: number;
@@ -23158,7 +23404,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23173,10 +23419,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23220,10 +23463,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -23238,9 +23478,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23340,13 +23577,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23389,9 +23619,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23457,7 +23684,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23472,10 +23699,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23519,10 +23743,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -23537,9 +23758,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23639,13 +23857,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23688,9 +23899,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23754,7 +23962,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23769,10 +23977,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23816,10 +24021,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -23834,9 +24036,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23936,13 +24135,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23985,9 +24177,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24067,7 +24256,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24082,10 +24271,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24129,10 +24315,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -24147,9 +24330,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24249,13 +24429,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24298,9 +24471,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24401,7 +24571,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Assign (or reassign) a paid order or a scheduled visit to a technician who serves its city and is free at the order's time
+     * Assign a paid order to a technician who serves its city and is free at the order's time
      * @description Requires the permission `orders.edit`.
      */
     post: {
@@ -24445,7 +24615,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24460,10 +24630,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24507,10 +24674,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -24525,9 +24689,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24627,13 +24788,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24676,9 +24830,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24749,7 +24900,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24764,10 +24915,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24811,10 +24959,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -24829,9 +24974,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24931,13 +25073,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24980,9 +25115,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -25053,7 +25185,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance' | 'package_visit';
+                kind: 'immediate_maintenance';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -25068,10 +25200,7 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
+                  | 'refused';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -25115,10 +25244,7 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
+                    | 'refused';
                   from_status:
                     | (
                         | 'new'
@@ -25133,9 +25259,6 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
-                        | 'unscheduled'
-                        | 'scheduled'
-                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -25235,13 +25358,6 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
-                subscription: {
-                  id: number;
-                  number: string;
-                  package_name: string;
-                  visit_n: number;
-                  visits_total: number;
-                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -25284,9 +25400,6 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -25296,116 +25409,6 @@ export interface paths {
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/visits-calendar': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A week of the technicians' visits (Saturday to Friday, Riyadh days)
-     * @description `week`: any day of the week (Riyadh, YYYY-MM-DD; this week when absent); `city_id`: that city’s visits and the technicians serving it. Visits: immediate maintenance paid or under way and package visits with a time, not finished; `staff_id` null for the unassigned lane; `can_assign` when the order may go to another technician. Technicians: the active ones (`available`), then anyone else a visit of the week is assigned to.
-     *
-     *     Requires the permission `orders.view`.
-     */
-    get: {
-      parameters: {
-        query?: {
-          week?: string;
-          city_id?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              msg: string;
-              /** @enum {string} */
-              key:
-                | 'success'
-                | 'fail'
-                | 'needActive'
-                | 'needCompleteInfo'
-                | 'blocked'
-                | 'unauthenticated'
-                | 'forbidden'
-                | 'notFound'
-                | 'tooManyRequests'
-                | 'exception'
-                | 'unavailable';
-              data: {
-                week: {
-                  from: string;
-                  to: string;
-                  days: string[];
-                  today: string;
-                };
-                city_id: number | null;
-                technicians: {
-                  id: number;
-                  name: string;
-                  image: string | null;
-                  city_ids: number[];
-                  available: boolean;
-                }[];
-                visits: {
-                  id: number;
-                  /** @enum {string} */
-                  kind: 'immediate_maintenance' | 'package_visit';
-                  number: string;
-                  /** @enum {string} */
-                  status:
-                    | 'new'
-                    | 'approved'
-                    | 'offer_sent'
-                    | 'offer_rejected'
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'technician_assigned'
-                    | 'on_the_way'
-                    | 'arrived'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refused'
-                    | 'unscheduled'
-                    | 'scheduled'
-                    | 'done';
-                  scheduled_at: string;
-                  date: string;
-                  time: string;
-                  minutes: number;
-                  staff_id: number | null;
-                  city_id: number | null;
-                  city: string | null;
-                  area: string | null;
-                  customer_name: string;
-                  package_name: string | null;
-                  can_assign: boolean;
-                }[];
-                truncated: boolean;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;

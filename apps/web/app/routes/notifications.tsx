@@ -78,6 +78,7 @@ const ICONS: Partial<Record<NotificationType, typeof IconBell>> = {
   renew_package: IconCalendarRepeat,
   fail_renew_package: IconCalendarRepeat,
   package_expires_today: IconCalendarRepeat,
+  visit_reminder: IconCalendarRepeat,
   package_completed: IconCalendarRepeat,
 };
 

@@ -1,4 +1,3 @@
-/** `@pool/contracts/people`. Dashboard only: admins, roles, app users, the audit log, engineers and technicians with their visits calendar. */
+/** `@pool/contracts/people`. Dashboard only: admins, roles, app users, the audit log, engineers and technicians. */
 export * from '../people.ts';
 export * from '../staff.ts';
-export * from '../visits-calendar.ts';

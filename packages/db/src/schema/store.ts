@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { OrderActor, OrderKind, PriceLineKind } from '@pool/contracts';
+import type { OrderActor, OrderKind, PaymentPurpose, PriceLineKind } from '@pool/contracts';
 import { createdAt, tz, updatedAt } from './columns.ts';
 import { admins } from './admins.ts';
 import { cities } from './geo.ts';
@@ -274,7 +274,7 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    purpose: varchar('purpose', { length: 16 }).$type<'order' | 'order_extra' | 'wallet_charge'>().notNull(),
+    purpose: varchar('purpose', { length: 16 }).$type<PaymentPurpose>().notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The extra services paid (purpose `order_extra`). */
     extraId: integer('extra_id'),

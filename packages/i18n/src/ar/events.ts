@@ -31,6 +31,9 @@ export default {
   fail_renew_package_body: 'لم نتمكن من تجديد الاشتراك {{number}} من محفظتك. اشحنها وجدّد يدوياً.',
   package_expires_today_title: 'باقتك تنتهي اليوم',
   package_expires_today_body: 'ينتهي الاشتراك {{number}} اليوم.',
+  visit_reminder_title: 'تذكير بموعد زيارة الصيانة',
+  visit_reminder_body:
+    'موعد زيارة الصيانة {{number}} يوم {{at, datetime(weekday: long; day: numeric; month: long; timeZone: Asia/Riyadh; numberingSystem: latn)}} الساعة {{at, datetime(hour: 2-digit; minute: 2-digit; hourCycle: h23; timeZone: Asia/Riyadh; numberingSystem: latn)}} بتوقيت الرياض.',
   block_title: 'تم حظر حسابك',
   block_body: 'قامت الإدارة بحظر حسابك. تواصل معنا لمعرفة التفاصيل.',
   un_blocked_title: 'تم إلغاء حظر حسابك',

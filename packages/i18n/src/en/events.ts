@@ -32,6 +32,9 @@ export default {
   fail_renew_package_body: 'We could not renew subscription {{number}} from your wallet. Top it up and renew by hand.',
   package_expires_today_title: 'Your package ends today',
   package_expires_today_body: 'Subscription {{number}} ends today.',
+  visit_reminder_title: 'Your maintenance visit is coming',
+  visit_reminder_body:
+    'Your maintenance visit {{number}} is on {{at, datetime(weekday: long; day: numeric; month: long; timeZone: Asia/Riyadh)}} at {{at, datetime(hour: 2-digit; minute: 2-digit; hourCycle: h23; timeZone: Asia/Riyadh)}} (Riyadh time).',
   block_title: 'Your account has been blocked',
   block_body: 'Your account has been blocked by the administration. Contact us for details.',
   un_blocked_title: 'Your account has been unblocked',

@@ -13,6 +13,9 @@ export default {
   slot_after_end: 'The visit must be before the subscription ends',
   visit_cancel_too_late: 'A visit can be cancelled up to {{hours}} hours before it',
   not_active: 'The subscription is not active',
+  renewed: 'The subscription was renewed: choose the times of the new period’s visits',
+  paid: 'The subscription is paid',
+  not_renewable: 'This subscription cannot be renewed now: it can be in its last days or within {{days}} days of its end',
   // The site's pages
   ui_title: 'Scheduled maintenance',
   ui_intro:
@@ -35,6 +38,12 @@ export default {
   ui_add_visit: 'Add this visit',
   ui_remove_visit: 'Remove visit {{n}}',
   ui_payment: 'Payment',
+  ui_pay_title: 'Pay for the subscription',
+  ui_pay_question: 'Pay before the deadline or the subscription is cancelled automatically. The visits keep the times you chose.',
+  ui_renew: 'Renew now',
+  ui_renew_title: 'Renew the subscription',
+  ui_renew_question: 'A new period from {{from}} to {{to}} (visits: {{visits}}). You pick the visits’ times after renewing.',
+  ui_renew_hint: 'You can renew now: the new period starts on {{from}}.',
   ui_my_packages: 'My packages',
   ui_my_packages_empty: 'You have not subscribed to a package yet',
   ui_browse_packages: 'Browse the packages',
@@ -60,6 +69,8 @@ export default {
   ui_no_time: 'No time: pick one',
   ui_technician: 'Technician: {{name}}',
   ui_no_technician: 'No technician assigned yet',
+  ui_visit_rated: 'Your rating of the technician:',
+  ui_rate_visit: 'Rate the technician',
   ui_cancel_visit: 'Cancel the visit',
   ui_cancel_visit_question:
     'Visit {{number}} goes back to your remaining visits, to pick another time within the subscription’s period.',

@@ -357,25 +357,6 @@ describe('pool construction: the order', () => {
     });
   });
 
-  describe('the chat', () => {
-    it('joins the customer, the engineer assigned and the admins; another engineer is kept out; new_message once', async () => {
-      const o = await w.assigned();
-      const sent = await api(app, 'POST', `/api/user/orders/${o.id}/chat`, {
-        token: o.token,
-        body: { text: 'متى تبدأ الزيارة؟' },
-      });
-      ok(sent);
-      const thread = ok<{ messages: { text: string }[] }>(
-        await staffCall(app, 'GET', `/orders/${o.id}/chat`, w.engineer.token),
-      );
-      expect(thread.messages.map((m) => m.text)).toEqual(['متى تبدأ الزيارة؟']);
-      expect((await staffCall(app, 'GET', `/orders/${o.id}/chat`, w.otherEngineer.token)).statusCode).toBe(404);
-      ok(await admin(app, 'GET', `/service-orders/${o.id}/chat`, w.boss));
-      ok(await staffCall(app, 'POST', `/orders/${o.id}/chat`, w.engineer.token, { text: 'غدًا صباحًا' }));
-      expect(await w.customerNotes(o.id, 'new_message')).toHaveLength(1);
-    });
-  });
-
   describe('the dashboard list', () => {
     it('filters by status, engineer and the number or phone', async () => {
       const o = await w.assigned();

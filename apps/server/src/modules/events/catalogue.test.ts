@@ -15,8 +15,9 @@ import {
 import { hasKey, translate } from '@pool/i18n';
 
 describe('the notification catalogue', () => {
-  it('declares all 37 types of spec section 9, each with an audience and a target', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(37);
+  it('declares all 37 types of spec section 9 and the visit reminder, each with an audience and a target', () => {
+    // ADR 0019 adds `visit_reminder`.
+    expect(NOTIFICATION_TYPES).toHaveLength(38);
     expect(Object.keys(NOTIFICATION_CATALOGUE).sort()).toEqual([...NOTIFICATION_TYPES].sort());
     for (const type of NOTIFICATION_TYPES) {
       const { audience, target } = NOTIFICATION_CATALOGUE[type];

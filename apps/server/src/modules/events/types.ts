@@ -20,8 +20,11 @@ export type OrderMovedEvent = {
   };
 };
 
-/** Texts' parameters; `context` picks a key's variant (i18next context, e.g. `going_to_client_body_eta`). */
-export type NotificationParams = Record<string, string>;
+/**
+ * Texts' parameters; `context` picks a key's variant (i18next context, e.g. `going_to_client_body_eta`);
+ * a number is an instant (ms) for a text's `datetime` format.
+ */
+export type NotificationParams = Record<string, string | number>;
 
 /**
  * Something happened on an order without a move (an extra service proposed,

@@ -11,15 +11,9 @@
  * same transaction); the others see the new state (409). A repeat with the
  * same `Idempotency-Key` gets the first answer (lib/idempotency.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import {
-  riyadhInstant,
-  SERVICE_ORDER_KINDS,
-  type MaintenanceRequestBody,
-  type OrderKind,
-  type OfferBody,
-} from '@pool/contracts';
+import { riyadhInstant, type MaintenanceRequestBody, type OfferBody } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -51,12 +45,12 @@ export async function myOrder(db: Db, userId: number, orderId: number) {
   return row;
 }
 
-/** An order of a kind the dashboard's operations console opens (SERVICE_ORDER_KINDS), or 404. */
-export async function findServiceOrder(db: Db, orderId: number) {
+/** A maintenance order for the dashboard, or 404. */
+export async function findMaintenanceOrder(db: Db, orderId: number) {
   const [row] = await db
     .select()
     .from(o)
-    .where(and(eq(o.id, orderId), inArray(o.kind, SERVICE_ORDER_KINDS)));
+    .where(and(eq(o.id, orderId), eq(o.kind, KIND)));
   if (!row) throw notFound();
   return row;
 }
@@ -109,15 +103,11 @@ export async function adminMove(app: App, orderId: number, to: 'approved' | 'off
   return order;
 }
 
-/**
- * Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is
- * refunded (kernel). `kind`: the order's (the console's other kinds have their own machines).
- */
+/** Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is refunded (kernel). */
 export const closeOrder = (
   app: App,
   orderId: number,
   actor: Actor,
   to: 'cancelled' | 'refused',
   body: { cancel_reason_id?: number; note?: string },
-  kind: OrderKind = KIND,
-) => cancelOrder(app, { orderId, kind, actor, to, reasonId: body.cancel_reason_id, note: body.note });
+) => cancelOrder(app, { orderId, kind: KIND, actor, to, reasonId: body.cancel_reason_id, note: body.note });

@@ -2,38 +2,28 @@
  * The timed work of subscriptions (the `packages-due` job, DOMAIN.md): the
  * renewal reminder RENEWAL_REMINDER_DAYS before the period ends, the notice on
  * its last Riyadh day, and at its end the automatic renewal from the wallet
- * (a new period with its visits to schedule: `renew_package`) or, without it
- * or when the wallet is short (`fail_renew_package`), expiry. Each step claims
- * its subscription with a conditional update or under the order's lock and
- * checks the state it finds, so it happens once however many processes run it.
+ * (a new period with its visits to schedule, renewal.ts: `renew_package`) or,
+ * without it or when the wallet is short (`fail_renew_package`), expiry; and
+ * each visit's reminder the day before (reminders.ts). Each step claims its
+ * subscription or visit with a conditional update or under the order's lock
+ * and checks the state it finds, so it happens once however many processes
+ * run it.
  */
 import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { notificationPage, RENEWAL_REMINDER_DAYS, vatOf, type NotificationType } from '@pool/contracts';
+import { RENEWAL_REMINDER_DAYS, type NotificationType } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
-import { vatRateBp } from '../cart/index.ts';
-import { withinTransaction } from '../events/index.ts';
-import { lockOrder, notificationText, SYSTEM, transition } from '../orders/index.ts';
-import { notifyUsers } from '../realtime/index.ts';
+import { SYSTEM, transition } from '../orders/index.ts';
 import { debit } from '../wallet/index.ts';
-import { cancelOpenVisits, makeVisit } from './subscriptions.ts';
+import { tellCustomer, type Notice } from './notices.ts';
+import { remindVisits } from './reminders.ts';
+import { lockSubscription, renewalTotal, startNextPeriod } from './renewal.ts';
+import { cancelOpenVisits } from './subscriptions.ts';
 
 const DAY_MS = 86_400_000;
 const o = tables.orders;
 const s = tables.packageSubscriptions;
-
-type Notice = { id: number; number: string; userId: number };
-
-async function tell(app: App, tx: Db, order: Notice, type: NotificationType) {
-  const ref = { order_id: order.id, kind: 'package_subscription' };
-  await notifyUsers(withinTransaction(app, tx), [order.userId], {
-    ...notificationText(type, order.number),
-    order_id: order.id,
-    link: notificationPage(type, ref),
-    data: ref,
-  });
-}
 
 /** Active subscriptions matching `where`, with their order's number and customer. */
 const active = (db: Db, where: SQL | undefined) =>
@@ -57,7 +47,7 @@ async function noticeOnce(app: App, due: Notice[], mark: Mark, type: Notificatio
         .set({ [mark]: new Date() })
         .where(and(eq(s.orderId, sub.id), isNull(s[mark])))
         .returning({ id: s.orderId });
-      if (claimed) await tell(app, tx, sub, type);
+      if (claimed) await tellCustomer(app, tx, sub, type);
     });
   }
   return due.length;
@@ -89,19 +79,18 @@ async function noticeLastDay(app: App, now: Date) {
 
 /**
  * The period is over. With automatic renewal and enough in the wallet: the
- * package's price with today's VAT is taken, the visits left of the old period
- * are cancelled and the new period starts with its visits to schedule
- * (`renew_package`). Otherwise the subscription expires (`fail_renew_package`
+ * package's price as subscribed with today's VAT is taken, the visits left of
+ * the old period are cancelled and the next period starts at its end
+ * (renewal.ts). Otherwise the subscription expires (`fail_renew_package`
  * first when the wallet was short).
  */
 async function endPeriod(app: App, orderId: number, now: Date) {
   await app.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const [sub] = await tx.select().from(s).where(eq(s.orderId, orderId)).for('update');
-    if (order.status !== 'active' || !sub?.endsAt || sub.endsAt > now) return;
+    const locked = await lockSubscription(tx, orderId);
+    const { order, sub } = locked;
+    if (order.status !== 'active' || !sub.endsAt || sub.endsAt > now) return;
     if (sub.autoRenew) {
-      const amount = sub.price + vatOf(sub.price, await vatRateBp(tx));
-      const paid = await debit(tx, order.userId, amount, { orderId }).then(
+      const paid = await debit(tx, order.userId, await renewalTotal(tx, sub), { orderId }).then(
         () => true,
         (err: unknown) => {
           if (err instanceof AppError && err.msgKey === 'wallet.insufficient_balance') return false;
@@ -110,22 +99,10 @@ async function endPeriod(app: App, orderId: number, now: Date) {
       );
       if (paid) {
         await cancelOpenVisits(tx, orderId);
-        const [renewed] = await tx
-          .update(s)
-          .set({
-            startsAt: sub.endsAt,
-            endsAt: new Date(sub.endsAt.getTime() + sub.validityDays * DAY_MS),
-            period: sub.period + 1,
-            renewalRemindedAt: null,
-            expiryNoticeAt: null,
-          })
-          .where(eq(s.orderId, orderId))
-          .returning();
-        for (let i = 0; i < sub.visits; i++) await makeVisit(tx, order, renewed!, null);
-        await tell(app, tx, order, 'renew_package');
+        await startNextPeriod(app, tx, locked, sub.endsAt);
         return;
       }
-      await tell(app, tx, order, 'fail_renew_package');
+      await tellCustomer(app, tx, order, 'fail_renew_package');
     }
     await transition(tx, order, { to: 'expired', actor: SYSTEM });
   });
@@ -142,6 +119,7 @@ export async function runPackageJobs(app: App, now = new Date()) {
   const reminded = await remindRenewal(app, now);
   const noticed = await noticeLastDay(app, now);
   const ended = await endPeriods(app, now);
+  const visits = await remindVisits(app, now);
   await app.events.deliver();
-  return reminded + noticed + ended;
+  return reminded + noticed + ended + visits;
 }

@@ -1,8 +1,9 @@
 /**
  * Scheduled maintenance for customers (under /api/user): the packages on sale,
- * subscribing, my subscriptions ("my packages") with their visits, cancelling
- * (pro rata refund to the wallet), the automatic renewal switch, and taking a
- * visit back or picking its new time.
+ * subscribing, my subscriptions ("my packages") with their visits, paying
+ * again one that waits for payment, renewing by hand, cancelling (pro rata
+ * refund to the wallet), the automatic renewal switch, and taking a visit back
+ * or picking its new time.
  */
 import {
   autoRenewBody,
@@ -13,6 +14,7 @@ import {
   rescheduleBody,
   subscribeBody,
   subscribed,
+  subscriptionPayBody,
   subscriptionsQuery,
   subscriptionView,
 } from '@pool/contracts';
@@ -22,7 +24,7 @@ import { tables } from '@pool/db';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { customerActor, pages } from '../orders/index.ts';
+import { customerActor, pages, payOfferAgain } from '../orders/index.ts';
 import { publicPackage as findPublicPackage, publicPackages } from './catalogue.ts';
 import {
   cancelSubscription,
@@ -32,6 +34,7 @@ import {
   subscribe,
   SUBSCRIPTIONS_PER_PAGE,
 } from './subscriptions.ts';
+import { renewByHand } from './renewal.ts';
 import { subscriptionViews } from './views.ts';
 import { cancelVisit, rescheduleVisit } from './visits.ts';
 
@@ -149,6 +152,57 @@ export default async function packageRoutes(app: App) {
     async (req, reply) => {
       await cancelSubscription(app, req.params.id, customerActor(req.user!.id));
       return reply.ok(await view(req.user!.id, req.params.id, req.lang), 'packages.cancelled');
+    },
+  );
+
+  app.post(
+    '/subscriptions/:id/pay',
+    {
+      ...idempotentRoute(app, 'packages.pay'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Pay again my subscription that waits for payment: `electronic` answers the card page, `wallet` pays at once',
+        description:
+          'Within its 2 hours unpaid. Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid (or cancelled), another answers 409; a wallet short of the total, 422.',
+        params: idParam,
+        body: subscriptionPayBody,
+        response: { 200: envelope(subscribed) },
+      },
+    },
+    async (req, reply) => {
+      const { order, redirectUrl } = await payOfferAgain(app, {
+        kind: 'package_subscription',
+        userId: req.user!.id,
+        orderId: req.params.id,
+        method: req.body.payment_method,
+        lang: req.lang,
+      });
+      const subscription = await view(req.user!.id, order.id, req.lang);
+      return reply.ok({ subscription, redirect_url: redirectUrl }, redirectUrl ? undefined : 'packages.paid');
+    },
+  );
+
+  app.post(
+    '/subscriptions/:id/renew',
+    {
+      ...idempotentRoute(app, 'packages.renew'),
+      schema: {
+        tags,
+        security,
+        summary: 'Renew my subscription now: a new period of its visits, paid from the wallet at once or by card',
+        description:
+          'An active subscription in its last 3 days (the new period starts at its end) or one expired within 30 days (it starts now); `renewal` in the subscription says what it pays for. The new visits are unscheduled: pick their times. By card the answer carries `redirect_url` and the renewal happens when the payment is verified. Send an `Idempotency-Key` header. 409 when it cannot be renewed now; 422 when the wallet is short.',
+        params: idParam,
+        body: subscriptionPayBody,
+        response: { 200: envelope(subscribed) },
+      },
+    },
+    async (req, reply) => {
+      const { redirectUrl } = await renewByHand(app, req.user!.id, req.params.id, req.body.payment_method, req.lang);
+      const subscription = await view(req.user!.id, req.params.id, req.lang);
+      return reply.ok({ subscription, redirect_url: redirectUrl }, redirectUrl ? undefined : 'packages.renewed');
     },
   );
 

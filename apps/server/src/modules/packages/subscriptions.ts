@@ -9,7 +9,14 @@
  */
 import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { PACKAGE_VISIT_MACHINE, riyadhInstant, vatOf, type Lang, type SubscribeBody } from '@pool/contracts';
+import {
+  PACKAGE_VISIT_MACHINE,
+  riyadhInstant,
+  vatOf,
+  VISIT_REMINDER_HOURS,
+  type Lang,
+  type SubscribeBody,
+} from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -95,9 +102,12 @@ export async function visitsOf(db: Db, subscriptionIds: number[]) {
     .orderBy(asc(mr.scheduledAt), asc(o.id));
 }
 
-/** Halalas the wallet gets back if the subscription is cancelled now: its total, pro rata of the visits left. */
+/**
+ * Halalas the wallet gets back if the subscription is cancelled now: each visit left is worth its
+ * share of a period's total (a period renewed early adds its visits to those still open).
+ */
 export const refundFor = (total: number, visits: number, remaining: number) =>
-  visits > 0 ? Math.floor((total * Math.min(remaining, visits)) / visits) : 0;
+  visits > 0 ? Math.floor((total * remaining) / visits) : 0;
 
 /** What cancelling an active subscription now gives back: its share of the visits a cancel would cancel. */
 export const refundIfCancelled = (
@@ -176,14 +186,19 @@ export async function subscribe(app: App, userId: number, packageId: number, b: 
   return { order, redirectUrl: await cardPageIfPending(app, order, lang) };
 }
 
-/** A visit's time and place (its request row; the package's name stands for the problem the staff read). */
+/**
+ * A visit's time and place (its request row; the package's name stands for the problem the staff
+ * read). A time the customer has just chosen within VISIT_REMINDER_HOURS counts as reminded of.
+ */
 export async function placeVisit(tx: Db, visitId: number, sub: SubscriptionRow, at: Date) {
+  const soon = at.getTime() - Date.now() <= VISIT_REMINDER_HOURS * 3600_000;
   await tx.insert(mr).values({
     orderId: visitId,
     problem: `${sub.nameAr} / ${sub.nameEn}`,
     place: '',
     scheduledAt: at,
     location: sub.location,
+    remindedFor: soon ? at : null,
   });
 }
 
@@ -212,6 +227,12 @@ export async function makeVisit(tx: Db, parent: OrderRow, sub: SubscriptionRow, 
   if (!at || at.getTime() <= now.getTime()) await transition(tx, visit!, { to: 'unscheduled', actor: SYSTEM });
 }
 
+/** The period `from` starts, for the subscription's validity. */
+export const periodFrom = (sub: Pick<SubscriptionRow, 'validityDays'>, from: Date) => ({
+  startsAt: from,
+  endsAt: new Date(from.getTime() + sub.validityDays * DAY_MS),
+});
+
 /**
  * The subscription was paid: its period starts now for its validity, and its
  * visits are made at the times chosen. Once: a second delivery finds the period
@@ -225,11 +246,7 @@ export async function activate(tx: Db, orderId: number) {
     .where(eq(o.id, orderId))
     .for('update');
   if (!row || row.sub.startsAt || row.order.status !== 'active') return;
-  const now = new Date();
-  await tx
-    .update(s)
-    .set({ startsAt: now, endsAt: new Date(now.getTime() + row.sub.validityDays * DAY_MS) })
-    .where(eq(s.orderId, orderId));
+  await tx.update(s).set(periodFrom(row.sub, new Date())).where(eq(s.orderId, orderId));
   for (const at of row.sub.slots) await makeVisit(tx, row.order, row.sub, new Date(at));
 }
 

@@ -1,10 +1,15 @@
-/** A subscription as the customer reads it: the package as subscribed, its period, its visits and what cancelling returns. */
+/**
+ * A subscription as the customer reads it: the package as subscribed, its period, its visits, what
+ * cancelling returns and what renewing now would pay for (renewal.ts).
+ */
 import { nextStates, type Lang, type PackageVisitView, type SubscriptionView } from '@pool/contracts';
 import type { Db } from '@pool/db';
+import { vatRateBp } from '../cart/index.ts';
 import { canRateStaff, ratingsOf } from '../field-work/index.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
 import { cancellableAt } from './hooks.ts';
-import { OPEN_VISIT_STATES, refundIfCancelled, visitsOf, type mySubscription } from './subscriptions.ts';
+import { renewalPrice, renewalStart } from './renewal.ts';
+import { OPEN_VISIT_STATES, periodFrom, refundIfCancelled, visitsOf, type mySubscription } from './subscriptions.ts';
 
 type Row = Awaited<ReturnType<typeof mySubscription>>;
 type VisitRow = Awaited<ReturnType<typeof visitsOf>>[number];
@@ -35,6 +40,7 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
     db,
     rows.map((r) => r.order.id),
   );
+  const rate = await vatRateBp(db);
   const ratings = await ratingsOf(
     db,
     visits.filter((v) => v.order.status === 'done').map((v) => v.order.id),
@@ -44,6 +50,10 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
     const mine = visits.filter((v) => v.order.parentId === order.id);
     const remaining = mine.filter((v) => OPEN_VISIT_STATES.includes(v.order.status)).length;
     const location = sub.location as StoredLocation;
+    const from = renewalStart(order, sub);
+    const renewal = from
+      ? { total: renewalPrice(sub, rate), starts_at: from.toISOString(), ends_at: iso(periodFrom(sub, from).endsAt)! }
+      : null;
     return {
       id: order.id,
       number: order.number,
@@ -63,7 +73,8 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
       location_text: location.text ?? location.short_code ?? null,
       refund_if_cancelled: refundIfCancelled(order, sub, mine),
       can_cancel: nextStates('package_subscription', order.status, 'customer').includes('cancelled'),
-      can_renew: false,
+      can_renew: renewal !== null,
+      renewal,
       can_chat: order.paidAt !== null,
       visits: mine.map((v) => visitView(v, active, ratings)),
       created_at: order.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import { Anchor, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { EvaluationView } from '@pool/contracts/field-work';
+import { ORDER_PAGE } from '@pool/contracts/notifications';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -38,7 +39,8 @@ export function StaffRating({ view }: { view: EvaluationView }) {
   }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={to(`/orders/immediate_maintenance/${view.order_id}`)} fz="sm">
+      {/* The order's page; a package visit's leads to its subscription's page, at that visit. */}
+      <Anchor component={Link} to={to(`${ORDER_PAGE[view.kind]}/${view.order_id}`)} fz="sm">
         {t('maintenance-site.back_to_order')}
       </Anchor>
       <Paper withBorder radius="lg" p="md">
@@ -60,7 +62,7 @@ export function StaffRating({ view }: { view: EvaluationView }) {
                 e.preventDefault();
                 if (!stars) return setStarsError(t('maintenance-site.rate_choose_stars'));
                 void fetcher.submit(
-                  { intent: 'rate-staff', stars: String(stars), comment: comment.trim() },
+                  { intent: 'rate-staff', kind: view.kind, stars: String(stars), comment: comment.trim() },
                   { method: 'post' },
                 );
               }}

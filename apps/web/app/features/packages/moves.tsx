@@ -1,9 +1,11 @@
 /**
  * The customer's moves on a subscription, shared by "my packages" and the
- * subscription's page: cancel it (a confirmation that shows what returns to
- * the wallet first), switch the automatic renewal, take a visit back
- * (confirmation) and pick a visit's time within the period. Each is posted to
- * the page's action (actions.server.ts); the page's data then reloads.
+ * subscription's page: pay again one that waits for payment and renew it now
+ * (card or wallet, the balance shown; a card opens the gateway's page), cancel
+ * it (a confirmation that shows what returns to the wallet first), switch the
+ * automatic renewal, take a visit back (confirmation) and pick a visit's time
+ * within the period. Each is posted to the page's action (actions.server.ts);
+ * the page's data then reloads.
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
@@ -13,12 +15,16 @@ import { useFetcher } from 'react-router';
 import type { PackageVisitView, SubscriptionView } from '@pool/contracts/packages';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { riyadhNow } from '../dates/index.ts';
+import { PayDialog } from '../maintenance/index.ts';
+import { newPayKey } from '../orders/index.ts';
 import { SlotPicker } from './slots-field.tsx';
 
 export type Move =
+  | { kind: 'pay'; subscription: SubscriptionView }
+  | { kind: 'renew'; subscription: SubscriptionView }
   | { kind: 'cancel'; subscription: SubscriptionView }
   | { kind: 'visit-cancel'; visit: PackageVisitView }
   | { kind: 'visit-pick'; visit: PackageVisitView; subscription: SubscriptionView };
@@ -49,19 +55,26 @@ export function AutoRenewSwitch({ subscription }: { subscription: SubscriptionVi
   );
 }
 
-/** The dialogs of the moves, and `open` to start one. */
-export function useSubscriptionMoves() {
+/** The dialogs of the moves, and `open` to start one; `balance`: the wallet's, shown when paying from it. */
+export function useSubscriptionMoves(balance: number | null = null) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<SubscriptionView>>({ key: 'subscription-moves' });
   const [move, setMove] = useState<Move | null>(null);
   const [error, setError] = useState<React.ReactNode>(null);
+  // One key per payment attempt: a double tap is answered once.
+  const [payKey, setPayKey] = useState(newPayKey);
   const busy = fetcher.state !== 'idle';
   useEffect(() => {
-    handle(fetcher.data, {
+    if (fetcher.data) setPayKey(newPayKey());
+    handle(fetcher.data as Answer<{ redirect_url?: string | null } | SubscriptionView> | undefined, {
       successToast: true,
-      onSuccess: () => {
+      onSuccess: (d) => {
+        if (d && 'redirect_url' in d && d.redirect_url) {
+          window.location.assign(d.redirect_url);
+          return;
+        }
         setMove(null);
         setError(null);
       },
@@ -91,8 +104,36 @@ export function useSubscriptionMoves() {
     </Group>
   );
 
+  const paying = move?.kind === 'pay' || move?.kind === 'renew' ? move : null;
+  const renewal = move?.kind === 'renew' ? move.subscription.renewal : null;
   const dialogs = (
     <>
+      <PayDialog
+        opened={!!paying}
+        title={t(paying?.kind === 'renew' ? 'packages.ui_renew_title' : 'packages.ui_pay_title')}
+        question={
+          renewal && paying
+            ? t('packages.ui_renew_question', {
+                from: formatDate(lang, renewal.starts_at),
+                to: formatDate(lang, renewal.ends_at),
+                visits: paying.subscription.visits_total,
+              })
+            : t('packages.ui_pay_question')
+        }
+        total={(renewal ? renewal.total : paying?.subscription.total) ?? 0}
+        balance={balance}
+        busy={busy}
+        onClose={close}
+        onPay={(method) =>
+          paying &&
+          send({
+            intent: paying.kind,
+            id: String(paying.subscription.id),
+            payment_method: method,
+            idempotency_key: payKey,
+          })
+        }
+      />
       <Modal
         opened={move?.kind === 'cancel'}
         onClose={close}

@@ -1,4 +1,7 @@
-/** A subscription's visits: number, state, day (Gregorian and Hijri, Riyadh) and time, technician, and the customer's moves. */
+/**
+ * A subscription's visits: number, state, day (Gregorian and Hijri, Riyadh) and time, technician,
+ * the customer's moves, and a done visit's rating (its stars, or the way to the rating page).
+ */
 import { useEffect, useRef } from 'react';
 import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconX } from '@tabler/icons-react';
@@ -8,6 +11,8 @@ import { useLang } from '../../lib/use-lang.ts';
 import type { Move } from './moves.tsx';
 import { VisitStatusBadge } from './status.tsx';
 import { InstantWhen } from '../dates/index.ts';
+import { RatingStars } from '../maintenance/index.ts';
+import { RateButton } from '../orders/index.ts';
 
 export function VisitsList({
   subscription,
@@ -62,6 +67,18 @@ export function VisitsList({
               <Text fz="xs" c="gray.7">
                 {t('packages.ui_no_technician')}
               </Text>
+            ) : null}
+            {v.rating ? (
+              <Group gap="xs" data-testid="visit-rating">
+                <Text fz="sm" c="gray.7">
+                  {t('packages.ui_visit_rated')}
+                </Text>
+                <RatingStars value={v.rating} size="sm" label={t('orders.ui_your_rating', { rating: v.rating })} />
+              </Group>
+            ) : v.can_rate ? (
+              <Group justify="flex-end">
+                <RateButton orderId={v.id} label={t('packages.ui_rate_visit')} />
+              </Group>
             ) : null}
             {v.can_cancel || v.can_reschedule ? (
               <Group gap="xs" justify="flex-end">

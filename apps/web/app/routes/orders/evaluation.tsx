@@ -39,7 +39,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   if (form.get('intent') === 'rate-staff') {
-    return api.POST('/api/user/maintenance-orders/{id}/rate', {
+    // The same rating route under each visit kind's address: a package visit's, else an immediate maintenance's.
+    const rate = (
+      form.get('kind') === 'package_visit'
+        ? '/api/user/package-visits/{id}/rate'
+        : '/api/user/maintenance-orders/{id}/rate'
+    ) as '/api/user/maintenance-orders/{id}/rate';
+    return api.POST(rate, {
       params: { path: asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/rate'>>({ id: params.evaluation }) },
       body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/rate'>>({
         stars: String(form.get('stars') ?? ''),

@@ -1,7 +1,9 @@
 /**
  * `/more/my_remains` ("my packages"): each of my subscriptions with its state,
- * the visits left, the period's end, the automatic renewal switch, its chat,
- * and cancel (a confirmation that shows what returns to the wallet before it is done).
+ * the visits left, the period's end, paying again one that waits for payment,
+ * renewing one in its last days or after it expired, the automatic renewal
+ * switch, its chat, and cancel (a confirmation that shows what returns to the
+ * wallet before it is done).
  */
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPackageOff, IconX } from '@tabler/icons-react';
@@ -13,19 +15,24 @@ import { apiFor, isSuccess } from '../../lib/api.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AccountPage } from '../../features/account/account-page.tsx';
+import { usePaymentReturn } from '../../features/orders/index.ts';
 import { ChatButton } from '../../features/orders/order-alerts.tsx';
 import { subscriptionAction } from '../../features/packages/actions.server.ts';
 import { AutoRenewSwitch, useSubscriptionMoves } from '../../features/packages/moves.tsx';
 import { SubscriptionStatusBadge } from '../../features/packages/status.tsx';
+import { PayAgainButton, RenewBox } from '../../features/packages/renew-box.tsx';
 import { SubscriptionFacts } from '../../features/packages/subscription.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_my_packages');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
-  if (!api.auth || api.auth.is_guest) return { subscriptions: [] as SubscriptionView[] };
+  if (!api.auth || api.auth.is_guest) return { subscriptions: [] as SubscriptionView[], balance: null };
   const res = await api.GET('/api/user/subscriptions');
-  return { subscriptions: isSuccess(res) ? res.data.data : [] };
+  const subscriptions = isSuccess(res) ? res.data.data : [];
+  const payable = subscriptions.some((s) => s.status === 'pending_payment' || s.renewal !== null);
+  const wallet = payable ? await api.GET('/api/user/wallet') : null;
+  return { subscriptions, balance: wallet && isSuccess(wallet) ? wallet.data.balance : null };
 }
 
 export const action = (args: Route.ActionArgs) => subscriptionAction(args);
@@ -33,7 +40,8 @@ export const action = (args: Route.ActionArgs) => subscriptionAction(args);
 export default function MyPackagesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const { open, dialogs } = useSubscriptionMoves();
+  const { open, dialogs } = useSubscriptionMoves(loaderData.balance);
+  usePaymentReturn();
   const Chevron = lang === 'ar' ? IconChevronLeft : IconChevronRight;
   const { subscriptions } = loaderData;
   return (
@@ -55,8 +63,10 @@ export default function MyPackagesPage({ loaderData }: Route.ComponentProps) {
                   <SubscriptionStatusBadge status={s.status} />
                 </Group>
                 <SubscriptionFacts subscription={s} />
+                <RenewBox subscription={s} onMove={open} />
                 {s.status === 'active' ? <AutoRenewSwitch subscription={s} /> : null}
                 <Group justify="space-between" gap="sm">
+                  <PayAgainButton subscription={s} onMove={open} />
                   <Button
                     component={Link}
                     to={to(`/orders/scheduled_maintenance/${s.id}`)}

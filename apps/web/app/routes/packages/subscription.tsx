@@ -3,10 +3,13 @@
  * left, the period, what was paid and where; its visits with state, day
  * (Gregorian and Hijri, Riyadh) and technician, to take one back (confirmation;
  * 24 hours or more before) and to pick an unscheduled one's time within the
- * period; the automatic renewal switch, cancel (the refund shown first) and
- * the chat. `?visit=` brings one visit into view (its notification).
+ * period, and a done one's rating (its stars, or the way to rate); paying
+ * again while it waits for payment, renewing it in its last days or after it
+ * expired (card or wallet), the automatic renewal switch, cancel (the refund
+ * shown first) and the chat. `?visit=` brings one visit into view (its
+ * notification).
  */
-import { Container, Grid, Stack } from '@mantine/core';
+import { Container, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useSearchParams } from 'react-router';
 import type { Route } from './+types/subscription';
@@ -15,9 +18,11 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { CancelButton, ChatButton, PayAlert } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
+import { usePaymentReturn } from '../../features/orders/index.ts';
 import { subscriptionAction } from '../../features/packages/actions.server.ts';
 import { AutoRenewSwitch, useSubscriptionMoves } from '../../features/packages/moves.tsx';
 import { SubscriptionStatusBadge } from '../../features/packages/status.tsx';
+import { PayAgainButton, RenewBox } from '../../features/packages/renew-box.tsx';
 import { SubscriptionFacts } from '../../features/packages/subscription.tsx';
 import { VisitsList } from '../../features/packages/visits.tsx';
 
@@ -25,12 +30,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_su
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
-  if (!api.auth || api.auth.is_guest) return { subscription: null };
+  if (!api.auth || api.auth.is_guest) return { subscription: null, balance: null };
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const res = await api.GET('/api/user/subscriptions/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
-  return { subscription: res.data };
+  const payable = res.data.status === 'pending_payment' || res.data.renewal !== null;
+  const wallet = payable ? await api.GET('/api/user/wallet') : null;
+  return { subscription: res.data, balance: wallet && isSuccess(wallet) ? wallet.data.balance : null };
 }
 
 export const action = (args: Route.ActionArgs) => subscriptionAction(args);
@@ -39,7 +46,8 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLang();
   const [params] = useSearchParams();
-  const { open, dialogs } = useSubscriptionMoves();
+  const { open, dialogs } = useSubscriptionMoves(loaderData.balance);
+  usePaymentReturn();
   const s = loaderData.subscription;
   if (!s) return null;
   const focus = Number(params.get('visit')) || null;
@@ -61,7 +69,14 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
         </OrderHeading>
-        {s.status === 'pending_payment' ? <PayAlert payBy={s.pay_by}>{null}</PayAlert> : null}
+        {s.status === 'pending_payment' ? (
+          <PayAlert payBy={s.pay_by}>
+            <Group>
+              <PayAgainButton subscription={s} onMove={open} />
+            </Group>
+          </PayAlert>
+        ) : null}
+        <RenewBox subscription={s} onMove={open} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
             <Section title={t('packages.ui_visits_title')}>

@@ -27,7 +27,8 @@ const o = tables.orders;
 const REFUND_LEASE_MS = 10 * 60 * 1000;
 
 /** The order's page on the site, where the payer comes back to. */
-const orderPath = (lang: Lang, order: OrderRow) => `${lang === 'en' ? '/en' : ''}${ORDER_PAGE[order.kind]}/${order.id}`;
+export const orderPath = (lang: Lang, order: Pick<OrderRow, 'kind' | 'id'>) =>
+  `${lang === 'en' ? '/en' : ''}${ORDER_PAGE[order.kind]}/${order.id}`;
 
 /** Opens a card payment of a pending order; answers the gateway's page. */
 export async function startOrderPayment(app: App, order: OrderRow, lang: Lang) {

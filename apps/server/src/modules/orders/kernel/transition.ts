@@ -115,7 +115,8 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
     .set({
       status: move.to,
       updatedAt: now,
-      ...(isFinal(kind, move.to) ? { closedAt: now } : {}),
+      // Ended now; or taken back from an end (a reopening move): open again.
+      ...(isFinal(kind, move.to) ? { closedAt: now } : isFinal(kind, order.status) ? { closedAt: null } : {}),
       ...(move.to === AWAITING_PAYMENT ? { payBy: payDeadline(now) } : {}),
       ...input.patch,
       ...hookPatch,

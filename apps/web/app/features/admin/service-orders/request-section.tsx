@@ -22,32 +22,21 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** `withProblem` false: a package's visit, whose request holds no problem or place of its own. */
-export function RequestSection({
-  request,
-  withProblem = true,
-}: {
-  request: ServiceOrderDetail['request'];
-  withProblem?: boolean;
-}) {
+export function RequestSection({ request }: { request: ServiceOrderDetail['request'] }) {
   const { t } = useTranslation();
   const { location } = request;
   return (
     <Section title={t('operations.request')}>
-      {withProblem ? (
-        <>
-          <Field label={t('operations.problem')}>
-            <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
-              {request.problem}
-            </Text>
-          </Field>
-          <Field label={t('operations.place')}>
-            <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
-              {request.place}
-            </Text>
-          </Field>
-        </>
-      ) : null}
+      <Field label={t('operations.problem')}>
+        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
+          {request.problem}
+        </Text>
+      </Field>
+      <Field label={t('operations.place')}>
+        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
+          {request.place}
+        </Text>
+      </Field>
       {request.images.length > 0 ? (
         <Field label={t('operations.images')}>
           <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
