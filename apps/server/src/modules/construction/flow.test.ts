@@ -8,12 +8,14 @@
  * and refunds; each notification sent exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { tables } from '@pool/db';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, tables } from '@pool/db';
 import type { ConstructionAdminDetail, StaffConstructionDetail } from '@pool/contracts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { until } from '../../testing/until.ts';
 import { adminToken, t } from '../admin-content/testing.ts';
+import { PAY_DEADLINE_JOB } from '../orders/index.ts';
 import { cardFlow, walletState } from '../payments/testing.ts';
 import { credit } from '../wallet/index.ts';
 import { admin, api, customer, ok, OFFER, constructionWorld, staffCall, upload, type World } from './testing.ts';
@@ -354,6 +356,58 @@ describe('pool construction: the order', () => {
       expect(order!.status).toBe('cancelled');
       expect(order!.refundStatus).not.toBeNull();
       expect(await history(o.id, 'in_progress')).toBe(0);
+    });
+  });
+
+  describe('the pay-by time', () => {
+    it('cancels an accepted order left unpaid by its queue job, once, telling the customer once', async () => {
+      await app.jobs.start();
+      try {
+        const o = await w.offered();
+        ok(await w.accept(o.token, o.id, 'electronic'));
+        const jobs = () =>
+          queryRows<{ id: string; state: string }>(
+            app.db,
+            sql`select id, state from pgboss.job where name = ${PAY_DEADLINE_JOB} and singleton_key = ${String(o.id)}`,
+          );
+        const [job, ...others] = await jobs();
+        expect(others).toHaveLength(0);
+        // The pay-by time moved back rather than waited for: the queue's worker runs the job.
+        await app.db
+          .update(tables.orders)
+          .set({ payBy: new Date(Date.now() - 60_000) })
+          .where(eq(tables.orders.id, o.id));
+        await app.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+        await until(async () => (await w.status(o.id)) === 'cancelled');
+        await until(async () => (await w.customerNotes(o.id, 'order_cancelled')).length > 0);
+        await until(async () => (await jobs())[0]!.state === 'completed');
+        expect(await history(o.id, 'cancelled')).toBe(1);
+        expect(await w.customerNotes(o.id, 'order_cancelled')).toHaveLength(1);
+        const d = await w.detail(o.token, o.id, 'en');
+        expect(d.cancel_reason).toBe('Cancelled automatically: not paid within 2 hours');
+        expect(d.events.at(-1)).toMatchObject({ status: 'cancelled', actor: 'system' });
+      } finally {
+        await app.jobs.stop();
+      }
+    });
+  });
+
+  describe('the chat', () => {
+    it('joins the customer, the engineer assigned and the admins; another engineer is kept out; new_message once', async () => {
+      const o = await w.assigned();
+      const sent = await api(app, 'POST', `/api/user/orders/${o.id}/chat`, {
+        token: o.token,
+        body: { text: 'متى تبدأ الزيارة؟' },
+      });
+      ok(sent);
+      const thread = ok<{ messages: { text: string }[] }>(
+        await staffCall(app, 'GET', `/orders/${o.id}/chat`, w.engineer.token),
+      );
+      expect(thread.messages.map((m) => m.text)).toEqual(['متى تبدأ الزيارة؟']);
+      expect((await staffCall(app, 'GET', `/orders/${o.id}/chat`, w.otherEngineer.token)).statusCode).toBe(404);
+      ok(await admin(app, 'GET', `/service-orders/${o.id}/chat`, w.boss));
+      ok(await staffCall(app, 'POST', `/orders/${o.id}/chat`, w.engineer.token, { text: 'غدًا صباحًا' }));
+      expect(await w.customerNotes(o.id, 'new_message')).toHaveLength(1);
     });
   });
 
