@@ -68,82 +68,103 @@ export function SizeField({
   );
 }
 
-export function ShapeChoice({
-  types,
+/** One of the catalogue's items, as cards in a radio group (the field's error under it). */
+function CardChoice<T extends { id: number }>({
+  label,
+  field,
+  items,
   value,
   onChange,
   error,
+  card,
 }: {
-  types: ConstructionCatalogue['design_types'];
+  label: string;
+  field: string;
+  items: T[];
   value: string;
   onChange: (id: string) => void;
   error?: React.ReactNode;
+  /** The card's content and its test attributes. */
+  card: (item: T) => { content: React.ReactNode; testId: string; shape?: string };
 }) {
-  const { t } = useTranslation();
   return (
     <Radio.Group
       value={value || null}
       onChange={onChange}
-      label={t('construction-site.design_type')}
+      label={label}
       withAsterisk
       error={error}
-      data-field="design_type_id"
-      data-testid="design-types"
+      data-field={field}
+      data-testid={`${field}-choice`}
     >
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
-        {types.map((d) => (
-          <Radio.Card key={d.id} value={String(d.id)} radius="md" p="xs" data-testid="design-type" data-shape={d.shape}>
-            <Stack gap={6} align="center">
-              <Image src={d.image} alt="" h={64} w="100%" fit="contain" />
-              <Group gap={6} wrap="nowrap">
-                <Radio.Indicator size="xs" />
-                <Text fz="sm" fw={600}>
-                  {d.name}
-                </Text>
-              </Group>
-            </Stack>
-          </Radio.Card>
-        ))}
+        {items.map((item) => {
+          const c = card(item);
+          return (
+            <Radio.Card
+              key={item.id}
+              value={String(item.id)}
+              radius="md"
+              p="xs"
+              data-testid={c.testId}
+              data-shape={c.shape}
+            >
+              {c.content}
+            </Radio.Card>
+          );
+        })}
       </SimpleGrid>
     </Radio.Group>
   );
 }
 
-export function ColourChoice({
-  colours,
-  value,
-  onChange,
-  error,
-}: {
-  colours: ConstructionCatalogue['colours'];
-  value: string;
-  onChange: (id: string) => void;
-  error?: React.ReactNode;
-}) {
+type ChoiceProps<T> = { items: T[]; value: string; onChange: (id: string) => void; error?: React.ReactNode };
+
+export function ShapeChoice(props: ChoiceProps<ConstructionCatalogue['design_types'][number]>) {
   const { t } = useTranslation();
   return (
-    <Radio.Group
-      value={value || null}
-      onChange={onChange}
-      label={t('construction-site.colour')}
-      withAsterisk
-      error={error}
-      data-field="colour_id"
-      data-testid="colours"
-    >
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
-        {colours.map((c) => (
-          <Radio.Card key={c.id} value={String(c.id)} radius="md" p="xs" data-testid="colour">
-            <Group gap="xs" wrap="nowrap">
-              <ColorSwatch color={c.hex} size={28} withShadow aria-hidden />
-              <Text fz="sm" fw={600} style={{ minWidth: 0 }}>
-                {c.name}
+    <CardChoice
+      {...props}
+      label={t('construction-site.design_type')}
+      field="design_type_id"
+      card={(d) => ({
+        testId: 'design-type',
+        shape: d.shape,
+        content: (
+          <Stack gap={6} align="center">
+            <Image src={d.image} alt="" h={64} w="100%" fit="contain" />
+            <Group gap={6} wrap="nowrap">
+              <Radio.Indicator size="xs" />
+              <Text fz="sm" fw={600}>
+                {d.name}
               </Text>
             </Group>
-          </Radio.Card>
-        ))}
-      </SimpleGrid>
-    </Radio.Group>
+          </Stack>
+        ),
+      })}
+    />
+  );
+}
+
+export function ColourChoice(props: ChoiceProps<ConstructionCatalogue['colours'][number]>) {
+  const { t } = useTranslation();
+  return (
+    <CardChoice
+      {...props}
+      label={t('construction-site.colour')}
+      field="colour_id"
+      card={(c) => ({
+        testId: 'colour',
+        content: (
+          <Group gap="xs" wrap="nowrap">
+            <ColorSwatch color={c.hex} size={28} withShadow aria-hidden />
+            <Text fz="sm" fw={600} style={{ minWidth: 0 }}>
+              {c.name}
+            </Text>
+          </Group>
+        ),
+      })}
+    />
   );
 }
 

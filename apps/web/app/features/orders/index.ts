@@ -3,5 +3,5 @@ export { CancelDialog } from './cancel-dialog.tsx';
 export { OrderCardFrame, OrderCardLines } from './order-card.tsx';
 export { RateButton } from './order-alerts.tsx';
 export { OrderHeading, Section } from './order-sections.tsx';
-export { newPayKey, usePaymentReturn } from './payment-return.ts';
+export { newPayKey, useOrderActions, usePaymentReturn } from './order-actions.ts';
 export { OrderStatusBadge, StateBadge } from './status-badge.tsx';

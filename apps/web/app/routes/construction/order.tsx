@@ -4,17 +4,13 @@
  * price offer with its lines, to accept and pay (card or wallet) or reject with a reason; the stages of
  * the work with their photos; the chat, cancelling while allowed, and rating the engineer once done.
  */
-import { useEffect, useState } from 'react';
 import { Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, useFetcher } from 'react-router';
+import { data } from 'react-router';
 import type { ConstructionOrderDetail } from '@pool/contracts/construction';
 import type { Route } from './+types/order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
-import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
-import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
-import { answerFieldErrors } from '../../lib/forms.ts';
 import { formatMoney, formatRiyals } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -36,7 +32,8 @@ import {
   RateButton,
 } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
-import { newPayKey, usePaymentReturn } from '../../features/orders/payment-return.ts';
+import { offerAction } from '../../features/orders/offer-action.server.ts';
+import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.order_title');
@@ -63,47 +60,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
-  const field = (name: string) => String(form.get(name) ?? '');
-  // The path's id and the form's fields as they came: the API validates them.
-  const path = asSent<PathParams<'post', '/api/user/construction-orders/{id}/accept'>>({ id: params.id });
-  const key = field('idempotency_key').slice(0, 128);
-  const headers = key ? { 'idempotency-key': key } : {};
-  switch (field('intent')) {
-    case 'accept':
-      return api.POST('/api/user/construction-orders/{id}/accept', {
-        params: { path },
-        headers,
-        body: asSent<PathBody<'post', '/api/user/construction-orders/{id}/accept'>>({
-          payment_method: field('payment_method'),
-        }),
-      });
-    case 'pay':
-      return api.POST('/api/user/construction-orders/{id}/pay', {
-        params: { path },
-        headers,
-        body: asSent<PathBody<'post', '/api/user/construction-orders/{id}/pay'>>({
-          payment_method: field('payment_method'),
-        }),
-      });
-    case 'reject':
-      return api.POST('/api/user/construction-orders/{id}/reject', {
-        params: { path },
-        body: { reason: field('reason') },
-      });
-    case 'cancel':
-      return api.POST('/api/user/construction-orders/{id}/cancel', {
-        params: { path },
-        body: asSent<PathBody<'post', '/api/user/construction-orders/{id}/cancel'>>({
-          cancel_reason_id: field('cancel_reason_id'),
-          note: field('note'),
-        }),
-      });
-    default:
-      return { msg: '', key: 'fail', data: null, status: 400 };
-  }
+  return (
+    offerAction(api, form, params.id, '/api/user/construction-orders') ?? {
+      msg: '',
+      key: 'fail',
+      data: null,
+      status: 400,
+    }
+  );
 }
 
-type Dialog = 'accept' | 'pay' | 'reject' | 'cancel' | null;
+type Dialog = 'accept' | 'pay' | 'reject' | 'cancel';
 
 function RequestSection({ order }: { order: ConstructionOrderDetail }) {
   const { t } = useTranslation();
@@ -136,33 +103,10 @@ function RequestSection({ order }: { order: ConstructionOrderDetail }) {
 export default function ConstructionOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const handle = useAnswerHandler();
   const { order, reasons, balance } = loaderData;
-  const act = useFetcher<Answer<unknown>>({ key: 'construction-order' });
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [payKey, setPayKey] = useState(newPayKey);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  usePaymentReturn();
-  useEffect(() => {
-    if (!act.data) return;
-    setPayKey(newPayKey());
-    handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
-      successToast: true,
-      onSuccess: (d) => {
-        if (d && typeof d === 'object' && 'redirect_url' in d && d.redirect_url) {
-          window.location.assign(d.redirect_url);
-          return;
-        }
-        setDialog(null);
-        setReasonError(null);
-      },
-      onError: (a) => setReasonError(Object.values(answerFieldErrors(a))[0] ?? null),
-    });
-  }, [act.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { dialog, setDialog, payKey, reasonError, busy, send } = useOrderActions<Dialog>('construction-order');
 
   if (!order) return null;
-  const busy = act.state !== 'idle';
-  const send = (values: Record<string, string>) => void act.submit(values, { method: 'post' });
   const money = (h: number) => formatMoney(lang, h);
   const offerTotal = order.offer?.prices.total ?? 0;
 

@@ -3,7 +3,6 @@ import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_TABS, type OrderTab } from '@pool/contracts/orders';
 import type { ConstructionOrderItem } from '@pool/contracts/construction';
 import type { Route } from './+types/orders';
 import { apiFor, isSuccess } from '../../lib/api.server.ts';
@@ -11,23 +10,17 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { ConstructionOrderCard } from '../../features/construction/order-card.tsx';
+import { listQuery } from '../../features/orders/load.server.ts';
 import { OrdersList } from '../../features/orders/orders-list.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.orders_title');
 
-const isTab = (tab: string): tab is OrderTab => (ORDER_TABS as readonly string[]).includes(tab);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get('tab') ?? 'all';
-  const tab = isTab(asked) ? asked : 'all';
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);
+  const { tab, query } = listQuery(request, 'all');
   const none = { orders: [] as ConstructionOrderItem[], pagination: null, tab };
   if (!api.auth || api.auth.is_guest) return none;
-  const res = await api.GET('/api/user/construction-orders', {
-    params: { query: { page, ...(tab === 'all' ? {} : { tab }) } },
-  });
+  const res = await api.GET('/api/user/construction-orders', { params: { query } });
   return isSuccess(res) ? { orders: res.data.data, pagination: res.data.pagination, tab } : none;
 }
 

@@ -249,13 +249,13 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
               <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
                 <Stack gap="lg">
                   <ShapeChoice
-                    types={catalogue.design_types}
+                    items={catalogue.design_types}
                     value={values.design_type_id}
                     onChange={(id) => set({ design_type_id: id })}
                     error={errors.design_type_id}
                   />
                   <ColourChoice
-                    colours={catalogue.colours}
+                    items={catalogue.colours}
                     value={values.colour_id}
                     onChange={(id) => set({ colour_id: id })}
                     error={errors.colour_id}

@@ -7,17 +7,14 @@
  * order live: each of its notifications changes the header's count, which
  * reloads the page's data (components/live-count.tsx).
  */
-import { useEffect, useState } from 'react';
 import { Box, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, useFetcher } from 'react-router';
+import { data } from 'react-router';
 import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
 import type { Route } from './+types/order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { asSent, type PathBody, type PathParams } from '../../lib/api.ts';
-import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
-import { answerFieldErrors } from '../../lib/forms.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -32,7 +29,8 @@ import {
 } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
-import { newPayKey, usePaymentReturn } from '../../features/orders/payment-return.ts';
+import { offerAction } from '../../features/orders/offer-action.server.ts';
+import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
 import { LocationView } from '../../features/maintenance/location-view.tsx';
 import { OfferSection } from '../../features/maintenance/offer.tsx';
@@ -69,7 +67,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? '');
   // The path's id and the form's fields as they came: the API validates them.
-  const path = asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/accept'>>({ id: params.id });
+  const done = offerAction(api, form, params.id, '/api/user/maintenance-orders');
+  if (done) return done;
   const key = field('idempotency_key').slice(0, 128);
   const headers = key ? { 'idempotency-key': key } : {};
   const extra = asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/extras/{extraId}/accept'>>({
@@ -77,35 +76,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     extraId: field('extra_id'),
   });
   switch (field('intent')) {
-    case 'accept':
-      return api.POST('/api/user/maintenance-orders/{id}/accept', {
-        params: { path },
-        headers,
-        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/accept'>>({
-          payment_method: field('payment_method'),
-        }),
-      });
-    case 'pay':
-      return api.POST('/api/user/maintenance-orders/{id}/pay', {
-        params: { path },
-        headers,
-        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/pay'>>({
-          payment_method: field('payment_method'),
-        }),
-      });
-    case 'reject':
-      return api.POST('/api/user/maintenance-orders/{id}/reject', {
-        params: { path },
-        body: { reason: field('reason') },
-      });
-    case 'cancel':
-      return api.POST('/api/user/maintenance-orders/{id}/cancel', {
-        params: { path },
-        body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/cancel'>>({
-          cancel_reason_id: field('cancel_reason_id'),
-          note: field('note'),
-        }),
-      });
     case 'extra-accept':
       return api.POST('/api/user/maintenance-orders/{id}/extras/{extraId}/accept', {
         params: { path: extra },
@@ -130,8 +100,7 @@ type Dialog =
   | { kind: 'reject' }
   | { kind: 'cancel' }
   | { kind: 'extra-accept'; extra: ExtraView }
-  | { kind: 'extra-reject'; extra: ExtraView }
-  | null;
+  | { kind: 'extra-reject'; extra: ExtraView };
 
 function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
   const { t } = useTranslation();
@@ -180,33 +149,10 @@ function RequestSection({ order }: { order: MaintenanceOrderDetail }) {
 export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
-  const handle = useAnswerHandler();
   const { order, reasons, balance } = loaderData;
-  const act = useFetcher<Answer<unknown>>({ key: 'maintenance-order' });
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [payKey, setPayKey] = useState(newPayKey);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  usePaymentReturn();
-  useEffect(() => {
-    if (!act.data) return;
-    setPayKey(newPayKey());
-    handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
-      successToast: true,
-      onSuccess: (d) => {
-        if (d && typeof d === 'object' && 'redirect_url' in d && d.redirect_url) {
-          window.location.assign(d.redirect_url);
-          return;
-        }
-        setDialog(null);
-        setReasonError(null);
-      },
-      onError: (a) => setReasonError(Object.values(answerFieldErrors(a))[0] ?? null),
-    });
-  }, [act.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { dialog, setDialog, payKey, reasonError, busy, send } = useOrderActions<Dialog>('maintenance-order');
 
   if (!order) return null;
-  const busy = act.state !== 'idle';
-  const send = (values: Record<string, string>) => void act.submit(values, { method: 'post' });
   const money = (h: number) => formatMoney(lang, h);
 
   return (
