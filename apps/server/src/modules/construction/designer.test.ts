@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { ConstructionCatalogue, ConstructionEstimate, ConstructionPrices } from '@pool/contracts';
+import {
+  adminOrderPage,
+  type ConstructionCatalogue,
+  type ConstructionEstimate,
+  type ConstructionPrices,
+} from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken, expectFields, imageForm } from '../admin-content/testing.ts';
 import { estimatePool } from './estimate.ts';
@@ -205,6 +210,7 @@ describe('pool construction: the designer and the request', () => {
       const told = await w.adminNotes(created.id, 'new_pool_construction_order');
       expect(told.length).toBeGreaterThan(0);
       expect(new Set(told.map((n) => n.adminId)).size).toBe(told.length);
+      expect(told[0]!.link).toBe(adminOrderPage('pool_construction', created.id));
     });
 
     it('keeps the estimate of the request when the prices change later', async () => {
@@ -252,15 +258,25 @@ describe('pool construction: the designer and the request', () => {
       expect((await upload(app, '/api/staff/construction-photos', c.token)).statusCode).toBe(401);
     });
 
-    it('shows in all my orders with its page path', async () => {
+    it('shows in all my orders with its design type, its picture and its page path', async () => {
       const c = await customer(app);
       const { id, number } = await w.request(c.token);
       const list = ok<{ data: { id: number; kind: string; number: string; path: string }[] }>(
-        await api(app, 'GET', '/orders', { token: c.token }),
+        await api(app, 'GET', '/orders', { token: c.token, lang: 'en' }),
       );
-      expect(list.data).toContainEqual(
-        expect.objectContaining({ id, kind: 'pool_construction', number, path: `/orders/pool_construction/${id}` }),
-      );
+      const snapshot = (await w.detail(c.token, id)).design.snapshot;
+      expect(list.data).toContainEqual({
+        id,
+        kind: 'pool_construction',
+        number,
+        status: 'new',
+        tab: 'new',
+        created_at: expect.any(String),
+        total: 0,
+        title: 'Rectangle',
+        image: snapshot,
+        path: `/orders/pool_construction/${id}`,
+      });
       const mine = ok<{ data: { id: number }[] }>(
         await api(app, 'GET', '/construction-orders', { token: c.token, query: { tab: 'new' } }),
       );

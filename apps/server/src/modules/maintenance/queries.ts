@@ -416,9 +416,21 @@ export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTa
   const where = and(eq(o.userId, userId), ofKinds(SOLD_ORDER_KINDS, q.tab));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
   const rows = await db
-    .select({ order: o, problem: mr.problem })
+    .select({
+      order: o,
+      problem: mr.problem,
+      designAr: tables.constructionDesignTypes.nameAr,
+      designEn: tables.constructionDesignTypes.nameEn,
+      snapshot: tables.constructionRequests.snapshot,
+    })
     .from(o)
     .leftJoin(mr, eq(mr.orderId, o.id))
+    // A construction order: its design type's name and the design's picture.
+    .leftJoin(tables.constructionRequests, eq(tables.constructionRequests.orderId, o.id))
+    .leftJoin(
+      tables.constructionDesignTypes,
+      eq(tables.constructionDesignTypes.id, tables.constructionRequests.designTypeId),
+    )
     .where(where)
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(MAINTENANCE_ORDERS_PER_PAGE)
@@ -436,12 +448,15 @@ export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTa
     rows.filter((r) => r.order.kind === KIND).map((r) => r.order.id),
   );
   return {
-    data: rows.map(({ order, problem }) => {
+    data: rows.map(({ order, problem, designAr, designEn, snapshot }) => {
       const lines = items.filter((i) => i.orderId === order.id);
       const first = lines[0];
       const name = first ? pick(lang, first.nameAr, first.nameEn) : order.number;
+      const design = designAr && designEn ? pick(lang, designAr, designEn) : null;
       const title =
-        problem ?? (lines.length > 1 ? translate(lang, 'orders.title_more', { name, count: lines.length - 1 }) : name);
+        problem ??
+        design ??
+        (lines.length > 1 ? translate(lang, 'orders.title_more', { name, count: lines.length - 1 }) : name);
       return {
         id: order.id,
         kind: order.kind,
@@ -451,7 +466,7 @@ export async function listAllMyOrders(db: Db, userId: number, q: { tab?: OrderTa
         created_at: order.createdAt.toISOString(),
         total: order.total + extras(order.id),
         title,
-        image: first?.image ?? null,
+        image: first?.image ?? snapshot ?? null,
         path: `${ORDER_PAGE[order.kind]}/${order.id}`,
       };
     }),
