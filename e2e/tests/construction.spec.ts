@@ -5,13 +5,31 @@
  * the canvas) opens the new order with the design, its picture and the estimate; the order is under its
  * tabs. In English with WebGL switched off (the page cannot get a WebGL context): the 2D drawing takes
  * the 3D view's place with the same sizes, follows the changes, and its rasterised picture is the
- * snapshot. Then the dashboard (through the API) assigns the engineer and sends an offer: the customer
- * accepts and pays by card. Screenshots at 390 and 1280 pixels in both languages; axe on every page.
+ * snapshot. Then the dashboard (through the API) assigns the engineer, who sends an offer (the staff API):
+ * the customer rejects it with a reason, accepts the revised one and pays by card; the engineer's stage
+ * with its photo shows on the page, and once completed the engineer can be rated. Screenshots at 390 and 1280 pixels in both languages; axe on every page.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addressAndWallet, clientIp, expectAccessible, open, shot, signUpByApi } from './support.ts';
+import {
+  addressAndWallet,
+  adminPost,
+  adminToken,
+  clientIp,
+  codeFor,
+  expectAccessible,
+  open,
+  shot,
+  signUpByApi,
+} from './support.ts';
 
 const TAG = Date.now() % 1_000_000;
+/** The demo engineer (packages/db seed-construction.ts), serving Riyadh. */
+const ENGINEER_PHONE = '500000003';
+// A 1×1 PNG, a stage's photo.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PHONE_SIZE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -208,4 +226,142 @@ test('English without WebGL: the 2D drawing with the same sizes, its picture as 
   } finally {
     await context.close();
   }
+});
+
+/** The demo engineer's staff token: the code from the SMS outbox. */
+async function engineerToken(p: Page) {
+  const headers = { 'x-forwarded-for': clientIp(), lang: 'ar' };
+  const after = Date.now() - 1000;
+  const body = { country_code: '966', phone: ENGINEER_PHONE };
+  expect((await p.request.post('/api/staff/send-code', { headers, data: body })).status()).toBe(200);
+  const code = await codeFor(`966${ENGINEER_PHONE}`, after);
+  const session = await (await p.request.post('/api/staff/check-code', { headers, data: { ...body, code } })).json();
+  expect(session.key, session.msg).toBe('success');
+  return { authorization: `Bearer ${session.data.token as string}`, lang: 'ar' };
+}
+
+test('Arabic: the engineer assigned sends an offer; rejected with a reason, the revised one accepted and paid by card; a stage; completed', async () => {
+  const request = page.context().request;
+  const admin = { authorization: `Bearer ${await adminToken(request)}` };
+  await open(page, `/orders/pool_construction/${orderId}`);
+  const status = page.getByTestId('order-status').first();
+
+  // The dashboard assigns the demo engineer: the open page follows.
+  const engineers = (
+    await (
+      await request.get(`/api/admin/construction/orders/${orderId}/assignable-engineers`, { headers: admin })
+    ).json()
+  ).data as Array<{ id: number; name: string }>;
+  const engineer = engineers.find((e) => e.name === 'سلمان القحطاني')!;
+  expect(engineer).toBeTruthy();
+  await adminPost(request, `/construction/orders/${orderId}/assign`, { staff_id: engineer.id });
+  await expect(status).toHaveAttribute('data-status', 'engineer_assigned');
+  await expect(page.getByTestId('staff-name')).toContainText('سلمان القحطاني');
+
+  // The engineer sends the offer.
+  const staff = await engineerToken(page);
+  const offer = async (lines: unknown[]) => {
+    const res = await (
+      await request.post(`/api/staff/construction/${orderId}/offer`, { headers: staff, data: { send: true, lines } })
+    ).json();
+    expect(res.key, `${res.msg} ${JSON.stringify(res.data)}`).toBe('success');
+  };
+  await offer([
+    {
+      kind: 'service',
+      name_ar: 'حفر وصب الخرسانة',
+      name_en: 'Digging and concrete',
+      quantity: 1,
+      unit_price: 6_000_000,
+    },
+    { kind: 'installation', name_ar: 'التشطيب', name_en: 'Finishing', quantity: 1, unit_price: 2_000_000 },
+  ]);
+  await expect(status).toHaveAttribute('data-status', 'offer_sent');
+  await expect(page.getByTestId('offer-line')).toHaveCount(2);
+  // 80,000 before VAT; VAT 15 % = 12,000; total 92,000.
+  await expect(page.getByTestId('offer-total')).toContainText('92,000.00');
+
+  await page.getByTestId('offer-reject').click();
+  await page.getByTestId('reason-text').fill('السعر أعلى من التقدير، أرجو مراجعته');
+  await page.getByTestId('reason-send').click();
+  await expect(status).toHaveAttribute('data-status', 'offer_rejected');
+  await expect(page.getByTestId('offer-rejected-note')).toContainText('السعر أعلى من التقدير');
+
+  await offer([
+    {
+      kind: 'service',
+      name_ar: 'حفر وصب الخرسانة',
+      name_en: 'Digging and concrete',
+      quantity: 1,
+      unit_price: 5_500_000,
+    },
+    { kind: 'installation', name_ar: 'التشطيب', name_en: 'Finishing', quantity: 1, unit_price: 2_000_000 },
+  ]);
+  await expect(status).toHaveAttribute('data-status', 'offer_sent');
+  // 75,000 + 11,250 VAT = 86,250.
+  await expect(page.getByTestId('offer-total')).toContainText('86,250.00');
+  await bothWidths(page, 'construction-order-offer-ar');
+  await expectAccessible(page);
+
+  // Accept and pay by card (the sandbox's card page), back on the order: the work is under way.
+  await page.getByTestId('offer-accept').click();
+  await page.getByTestId('pay-confirm').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.locator('#card').fill('4111 1111 1111 1111');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(new RegExp(`/orders/pool_construction/${orderId}`));
+  await expect(status).toHaveAttribute('data-status', 'in_progress');
+  await expect(page.getByTestId('stages-empty')).toBeVisible();
+
+  // The engineer posts a stage with a photo: it shows on the open page.
+  const photo = await (
+    await request.post('/api/staff/construction-photos', {
+      headers: staff,
+      multipart: { file: { name: 'stage.png', mimeType: 'image/png', buffer: PNG } },
+    })
+  ).json();
+  expect(photo.key, photo.msg).toBe('success');
+  const stage = await (
+    await request.post(`/api/staff/construction/${orderId}/stages`, {
+      headers: staff,
+      data: { title: 'الحفر', note: 'انتهى حفر المسبح بالعمق المطلوب', photos: [photo.data.url] },
+    })
+  ).json();
+  expect(stage.key, stage.msg).toBe('success');
+  await page.reload();
+  await expect(page.getByTestId('stage')).toHaveCount(1);
+  await expect(page.getByTestId('stage')).toContainText('الحفر');
+  await expect(page.getByTestId('stage').getByRole('img')).toHaveCount(1);
+  await bothWidths(page, 'construction-order-progress-ar');
+  await expectAccessible(page);
+
+  // Completed by the dashboard: the engineer can be rated.
+  await adminPost(request, `/construction/orders/${orderId}/complete`, {});
+  await page.reload();
+  await expect(status).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByTestId('rate-open')).toBeVisible();
+  const timeline = page.getByTestId('order-timeline');
+  await expect(timeline).toContainText('تم تعيين المهندس');
+  await expect(timeline).toContainText('قيد التنفيذ');
+  await expect(timeline).toContainText('مكتمل');
+  // The engineer's moves are named as the engineer's, not a technician's.
+  await expect(timeline).toContainText('المهندس');
+  await expect(timeline).not.toContainText('الفني');
+  await bothWidths(page, 'construction-order-completed-ar');
+
+  // Rating the engineer: the rating page names the engineer; once sent, the order shows the stars.
+  await page.getByTestId('rate-open').click();
+  await expect(page).toHaveURL(new RegExp(`/orders/evaluation/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('تقييم المهندس');
+  await page.getByTestId('staff-stars').locator('input[value="4"] + label').click();
+  await page.getByTestId('staff-comment').fill('عمل متقن والتزام بالمواعيد');
+  await page.getByTestId('staff-rate-send').click();
+  await expect(page.getByTestId('staff-rated')).toBeVisible();
+  await shot(page, 'construction-evaluation-ar-390');
+  await expectAccessible(page);
+  await open(page, `/orders/pool_construction/${orderId}`);
+  await expect(page.getByTestId('rate-open')).toHaveCount(0);
+  await expect(page.getByTestId('staff-card')).toContainText('4 من 5 (تقييم واحد)');
+  await expect(page.getByText('عمل متقن والتزام بالمواعيد')).toBeVisible();
+  expect(pageErrors.filter((e) => /#418|#423|#425|hydrat/i.test(e))).toEqual([]);
 });

@@ -18,11 +18,14 @@ export function LocationView({ location: loc, city }: { location: Location; city
         {t('maintenance-site.where')}
       </Text>
       <Text data-testid="request-location">
-        {loc.type === 'address' && loc.text
-          ? loc.text
-          : loc.type === 'short_code'
-            ? t('maintenance-site.short_code_is', { code: loc.short_code })
-            : t('maintenance-site.pin_at', { lat: loc.lat, lon: loc.lng })}
+        {/* The saved address keeps its own direction (Arabic words on the English page). */}
+        {loc.type === 'address' && loc.text ? (
+          <bdi>{loc.text}</bdi>
+        ) : loc.type === 'short_code' ? (
+          t('maintenance-site.short_code_is', { code: loc.short_code })
+        ) : (
+          t('maintenance-site.pin_at', { lat: loc.lat, lon: loc.lng })
+        )}
         {city && loc.type !== 'address' ? ` · ${city}` : ''}
       </Text>
       {mapUrl ? (

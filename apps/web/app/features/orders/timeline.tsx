@@ -6,13 +6,18 @@ import type { OrderActor } from '@pool/contracts/orders';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 
-/** `label`: a state's name, for kinds whose states are not the store's (default: the store's names). */
+/**
+ * `label`: a state's name, for kinds whose states are not the store's (default: the store's names);
+ * `staff`: who the staff member is for this kind (default: the technician).
+ */
 export function OrderTimeline({
   events,
   label,
+  staff,
 }: {
   events: readonly { status: string; actor: OrderActor; note: string | null; created_at: string }[];
   label?: (status: string) => string;
+  staff?: string;
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -28,7 +33,8 @@ export function OrderTimeline({
             title={label ? label(e.status) : t(`orders.status_${e.status}`)}
           >
             <Text fz="xs" c="gray.7">
-              {formatDateTime(lang, e.created_at)} · {t(`orders.ui_actor_${e.actor}`)}
+              {formatDateTime(lang, e.created_at)} ·{' '}
+              {e.actor === 'staff' && staff ? staff : t(`orders.ui_actor_${e.actor}`)}
             </Text>
             {e.note ? (
               <Text fz="sm" mt={2}>

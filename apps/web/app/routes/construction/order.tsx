@@ -163,7 +163,11 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
                 </Section>
               ) : null}
               <Section title={t('maintenance-site.timeline')}>
-                <OrderTimeline events={order.events} label={(s) => t(`construction-site.status_${s}`)} />
+                <OrderTimeline
+                  events={order.events}
+                  label={(s) => t(`construction-site.status_${s}`)}
+                  staff={t('construction-site.engineer')}
+                />
               </Section>
             </Stack>
           </Grid.Col>

@@ -19,8 +19,21 @@ import { AccountPage } from '../../features/account/account-page.tsx';
 import { Thumb } from '../../features/cart/thumb.tsx';
 import { StaffRating } from '../../features/maintenance/staff-rating.tsx';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.loaderData?.staff ? 'maintenance-site.rate_title' : 'orders.ui_rate_products');
+/** The rating page's title: the engineer of a construction order, else the technician, or a store order's products. */
+const titleOf = (staff: { kind: string } | null | undefined) =>
+  !staff
+    ? 'orders.ui_rate_products'
+    : staff.kind === 'pool_construction'
+      ? 'construction-site.rate'
+      : 'maintenance-site.rate_title';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, titleOf(args.loaderData?.staff));
+
+/** Each service kind's rating route (the same body and rules); immediate maintenance's by default. */
+const RATE_PATHS: Partial<Record<string, string>> = {
+  package_visit: '/api/user/package-visits/{id}/rate',
+  pool_construction: '/api/user/construction-orders/{id}/rate',
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
@@ -39,12 +52,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await apiFor(context, request);
   const form = await request.formData();
   if (form.get('intent') === 'rate-staff') {
-    // The same rating route under each visit kind's address: a package visit's, else an immediate maintenance's.
-    const rate = (
-      form.get('kind') === 'package_visit'
-        ? '/api/user/package-visits/{id}/rate'
-        : '/api/user/maintenance-orders/{id}/rate'
-    ) as '/api/user/maintenance-orders/{id}/rate';
+    // The same rating route under each kind's address.
+    const rate = (RATE_PATHS[String(form.get('kind'))] ??
+      '/api/user/maintenance-orders/{id}/rate') as '/api/user/maintenance-orders/{id}/rate';
     return api.POST(rate, {
       params: { path: asSent<PathParams<'post', '/api/user/maintenance-orders/{id}/rate'>>({ id: params.evaluation }) },
       body: asSent<PathBody<'post', '/api/user/maintenance-orders/{id}/rate'>>({
@@ -146,10 +156,7 @@ export default function EvaluationPage({ loaderData }: Route.ComponentProps) {
   const { order, staff } = loaderData;
   if (staff) {
     return (
-      <AccountPage
-        title={t('maintenance-site.rate_title')}
-        intro={t('maintenance-site.rate_intro', { number: staff.number })}
-      >
+      <AccountPage title={t(titleOf(staff))} intro={t('maintenance-site.rate_intro', { number: staff.number })}>
         <StaffRating view={staff} />
       </AccountPage>
     );
