@@ -6,7 +6,6 @@
  * a reason, cancelling while allowed and rating the engineer once completed.
  * Another customer's order is 404.
  */
-import { z } from 'zod';
 import {
   cancelBody,
   CONSTRUCTION_IMAGE_FOLDER,
@@ -14,7 +13,6 @@ import {
   constructionCreated,
   constructionEstimate,
   constructionEstimateBody,
-  constructionImageResult,
   constructionOrderDetail,
   constructionOrderItem,
   constructionOrdersQuery,
@@ -23,16 +21,15 @@ import {
   idParam,
   paginated,
   rateStaffBody,
-  V,
   type Lang,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { rateStaff } from '../field-work/index.ts';
 import { customerActor, customerOfferRoutes } from '../orders/index.ts';
-import { storeImage } from '../uploads/index.ts';
 import { constructionCatalogue as readCatalogue, estimateDesign } from './catalogue.ts';
 import * as queries from './queries.ts';
+import { pictureUpload } from './uploads.ts';
 import { closeConstruction, KIND, requestConstruction } from './service.ts';
 
 const base = { tags: ['pool construction'], security: [{ bearer: [] }] };
@@ -80,25 +77,12 @@ export default async function constructionRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/construction-images',
-    {
-      preHandler: signedIn,
-      schema: {
-        ...base,
-        summary:
-          "Upload one picture of the place, or the design's snapshot (multipart `file` or `image`); answers its URL",
-        consumes: ['multipart/form-data'],
-        body: z.object({}).optional(),
-        response: { 200: envelope(constructionImageResult) },
-      },
-    },
-    async (req, reply) => {
-      const file = req.uploads.file ?? req.uploads.image;
-      if (!file) throw fieldError('file', V.required);
-      return reply.ok({ url: await storeImage(app, file, CONSTRUCTION_IMAGE_FOLDER) }, 'construction.image_saved');
-    },
-  );
+  pictureUpload(app, '/construction-images', {
+    preHandler: signedIn,
+    tags: base.tags,
+    summary: "Upload one picture of the place, or the design's snapshot (multipart `file` or `image`); answers its URL",
+    folder: CONSTRUCTION_IMAGE_FOLDER,
+  });
 
   app.post(
     '/construction',

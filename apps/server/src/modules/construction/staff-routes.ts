@@ -5,23 +5,20 @@
  * assigned send it), the stages of the work with photos while it is in
  * progress. Moves (e.g. completing) go through POST /api/staff/orders/:id/status.
  */
-import { z } from 'zod';
 import {
   CONSTRUCTION_STAGE_FOLDER,
-  constructionImageResult,
   constructionStageBody,
   envelope,
   idParam,
   offerBody,
   staffConstructionDetail,
-  V,
   type Lang,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { saveOffer, staffActor } from '../orders/index.ts';
-import { storeImage } from '../uploads/index.ts';
 import * as queries from './queries.ts';
+import { pictureUpload } from './uploads.ts';
 import { addStage, KIND } from './service.ts';
 
 const base = { tags: ['staff: pool construction'], security: [{ bearer: [] }] };
@@ -92,22 +89,10 @@ export default async function constructionStaffRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/construction-photos',
-    {
-      preHandler: signedIn,
-      schema: {
-        ...base,
-        summary: "Upload one photo of a stage (multipart `file` or `image`); answers its URL for the stage's `photos`",
-        consumes: ['multipart/form-data'],
-        body: z.object({}).optional(),
-        response: { 200: envelope(constructionImageResult) },
-      },
-    },
-    async (req, reply) => {
-      const file = req.uploads.file ?? req.uploads.image;
-      if (!file) throw fieldError('file', V.required);
-      return reply.ok({ url: await storeImage(app, file, CONSTRUCTION_STAGE_FOLDER) }, 'construction.image_saved');
-    },
-  );
+  pictureUpload(app, '/construction-photos', {
+    preHandler: signedIn,
+    tags: base.tags,
+    summary: "Upload one photo of a stage (multipart `file` or `image`); answers its URL for the stage's `photos`",
+    folder: CONSTRUCTION_STAGE_FOLDER,
+  });
 }
