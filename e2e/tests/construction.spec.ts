@@ -130,6 +130,28 @@ test('Arabic with WebGL: the 3D view and the estimate follow the design; a size 
   await expect(page.getByTestId('legend-depth')).toContainText('1.8 م');
   await estimate(page);
 
+  // The buttons and a drag turn the view: the canvas's picture changes.
+  const canvas = page.getByTestId('pool-3d').locator('canvas');
+  const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  let before = await picture();
+  await page.getByRole('button', { name: 'تدوير لليسار' }).click();
+  await expect.poll(picture).not.toBe(before);
+  before = await picture();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(picture).not.toBe(before);
+  await page.getByRole('button', { name: 'إعادة المنظر' }).click();
+
+  // On paper the 2D drawing stands in for the canvas.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('pool-drawing')).toBeVisible();
+  await expect(canvas).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(canvas).toBeVisible();
+
   await page.getByTestId('construction-notes').fill(`المسبح في الحديقة الخلفية ${TAG}`);
   await bothWidths(page, 'construction-designer-3d-ar');
   await expectAccessible(page);

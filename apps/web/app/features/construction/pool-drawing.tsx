@@ -197,6 +197,7 @@ export const PoolDrawing = forwardRef<SVGSVGElement, { design: PoolDesign; label
           strokeWidth={size * 0.15}
         />
         <rect x={-l / 2} y={sectionY + 0.12} width={l} height={d - 0.12} fill={water} fillOpacity={0.8} />
+        <rect x={-l / 2} y={sectionY} width={l} height={d} fill="none" stroke={INK} strokeWidth={size * 0.04} />
         <Measure
           x1={top.x + top.width + gap * 0.6}
           y1={sectionY}

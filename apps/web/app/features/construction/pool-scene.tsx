@@ -211,7 +211,7 @@ function homeOf(design: PoolDesign, aspect: number) {
   const radius = Math.hypot(design.length / 2 + DECK, design.width / 2 + DECK, design.depth / 2);
   const vertical = (FOV * Math.PI) / 180;
   const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * aspect);
-  const distance = (radius / Math.sin(Math.min(vertical, horizontal) / 2)) * 0.92;
+  const distance = radius / Math.sin(Math.min(vertical, horizontal) / 2);
   const position = target.clone().add(new Vector3(0.5, 0.78, 0.8).normalize().multiplyScalar(distance));
   return { target, position, distance };
 }
