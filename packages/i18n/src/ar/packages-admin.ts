@@ -54,7 +54,7 @@ export default {
   sub_visits_done: 'زيارات منجزة',
   sub_payment: 'طريقة الدفع',
   sub_created: 'تاريخ الاشتراك',
-  sub_cancel_q: 'إلغاء الاشتراك {{number}}؟ تُلغى زياراته التي لم تبدأ، ويُعاد {{amount}} إلى محفظة العميل.',
+  sub_cancel_q: 'إلغاء الاشتراك \u2066{{number}}\u2069؟ تُلغى زياراته التي لم تبدأ، ويُعاد {{amount}} إلى محفظة العميل.',
   visits_title: 'الزيارات',
   visit_number: 'رقم الزيارة',
   visit_status: 'الحالة',
