@@ -21,6 +21,7 @@ function staff(lang: 'ar' | 'en') {
     route('staff', 'routes/staff/layout.tsx', { id: `${lang}:staff-layout` }, [
       index('routes/staff/day.tsx', { id: `${lang}:staff-day` }),
       route('orders/:id', 'routes/staff/order.tsx', { id: `${lang}:staff-order` }),
+      route('construction/:id', 'routes/staff/construction.tsx', { id: `${lang}:staff-construction` }),
     ]),
   ];
 }
@@ -65,6 +66,9 @@ export default [
     }),
     route('service-orders', 'routes/admin/services/service-orders.tsx', { id: 'admin-service-orders' }),
     route('service-orders/:id', 'routes/admin/services/service-order.tsx', { id: 'admin-service-order' }),
+    route('service-orders/construction/:id', 'routes/admin/construction/order.tsx', {
+      id: 'admin-construction-order',
+    }),
     route('features', 'routes/admin/catalogue/features.tsx', { id: 'admin-features' }),
     route('products', 'routes/admin/catalogue/products.tsx', { id: 'admin-products' }),
     route('products/main-changes', 'routes/admin/catalogue/main-changes.tsx', { id: 'admin-product-main-changes' }),

@@ -104,4 +104,8 @@ export const staffOrderPage = (id: number) => `/staff/orders/${id}`;
 
 /** The dashboard's page of an order of each kind. */
 export const adminOrderPage = (kind: OrderKind, id: number) =>
-  kind === 'store' ? `/admin/store-orders/${id}` : `/admin/service-orders/${id}`;
+  kind === 'store'
+    ? `/admin/store-orders/${id}`
+    : kind === 'pool_construction'
+      ? `/admin/service-orders/construction/${id}`
+      : `/admin/service-orders/${id}`;

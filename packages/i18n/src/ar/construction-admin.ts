@@ -1,6 +1,5 @@
 /** لوحة التحكم: كتالوج إنشاء المسابح (أنواع التصاميم والألوان والأسعار) وطلبات الإنشاء في لوحة العمليات. */
 export default {
-  nav_design_types: 'أنواع تصاميم المسابح',
   nav_colours: 'ألوان التشطيب',
   nav_prices: 'أسعار الإنشاء',
 
@@ -42,7 +41,6 @@ export default {
   colours_add: 'إضافة لون',
   colours_edit: 'تعديل اللون',
   col_colour: 'اللون',
-  col_hex: 'رمز اللون',
   col_extra: 'إضافة لكل م²',
   hex: 'رمز اللون',
   hex_hint: 'ست خانات ست عشرية بعد # (مثل #1e90ff)، أو اختره من المربع.',
@@ -71,8 +69,8 @@ export default {
   prices_save: 'حفظ الأسعار',
   prices_readonly: 'لا تملك صلاحية تعديل الأسعار.',
 
-  orders_kind: 'نوع الطلب',
   col_design: 'التصميم',
+  col_requested: 'تاريخ الطلب',
   col_engineer: 'المهندس',
   filter_engineer: 'المهندس',
   sizes: '{{length}} × {{width}} × {{depth}} م',
@@ -83,13 +81,13 @@ export default {
   notes: 'ملاحظات العميل',
   images: 'صور الموقع',
   image_alt: 'صورة الموقع {{n}}',
-  location: 'الموقع',
   stages: 'مراحل التنفيذ',
   assignment: 'إسناد المهندس',
   assignment_intro: 'المهندسون النشطون الذين يخدمون {{city}}، مع تقييمهم وعدد مشاريعهم المفتوحة.',
   no_engineers: 'لا يوجد مهندس نشط يخدم هذه المدينة',
   open_orders: 'مشاريع مفتوحة: {{n}}',
   assigned_to: 'المهندس المسند',
+  rating_none: 'لم يقيّم العميل المهندس بعد',
   move_completed: 'إكمال المشروع',
   offer_intro: 'اكتب بنود عرض السعر (الإنشاء والتشطيب والإضافات)، ثم أرسله إلى العميل. يمكن للمهندس إرسال العرض أيضاً.',
   back: 'كل طلبات الخدمات',

@@ -1,6 +1,5 @@
 /** Dashboard: the pool construction catalogue (design types, colours, prices) and construction orders in the operations console. */
 export default {
-  nav_design_types: 'Pool design types',
   nav_colours: 'Finish colours',
   nav_prices: 'Construction prices',
 
@@ -43,7 +42,6 @@ export default {
   colours_add: 'Add a colour',
   colours_edit: 'Edit the colour',
   col_colour: 'Colour',
-  col_hex: 'Colour code',
   col_extra: 'Extra per m²',
   hex: 'Colour code',
   hex_hint: 'Six hexadecimal digits after # (e.g. #1e90ff), or pick it from the square.',
@@ -72,8 +70,8 @@ export default {
   prices_save: 'Save the prices',
   prices_readonly: 'You may not change the prices.',
 
-  orders_kind: 'Order kind',
   col_design: 'Design',
+  col_requested: 'Requested',
   col_engineer: 'Engineer',
   filter_engineer: 'Engineer',
   sizes: '{{length}} × {{width}} × {{depth}} m',
@@ -84,13 +82,13 @@ export default {
   notes: 'Customer’s notes',
   images: 'Site pictures',
   image_alt: 'Site picture {{n}}',
-  location: 'Location',
   stages: 'Work stages',
   assignment: 'Assign an engineer',
   assignment_intro: 'Active engineers serving {{city}}, with their rating and open projects.',
   no_engineers: 'No active engineer serves this city',
   open_orders: 'Open projects: {{n}}',
   assigned_to: 'Engineer assigned',
+  rating_none: 'The customer has not rated the engineer yet',
   move_completed: 'Complete the project',
   offer_intro:
     'Write the offer’s lines (construction, finish, extras), then send it to the customer. The engineer may send the offer too.',

@@ -1,9 +1,14 @@
-/** Pieces of the dashboard's order lists and pages (store and service orders): the customer, the cancel reason, the way back. */
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+/**
+ * Pieces of the dashboard's order lists and pages (store and service orders): the customer, the staff member
+ * assigned, the payments, the cancel reason, the way back.
+ */
+import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { StaffCard } from '@pool/contracts/maintenance';
 import { Section } from '../orders/index.ts';
+import { StaffRating } from './staff/cells.tsx';
 
 /** The customer's name over their phone (left to right). */
 export function CustomerCell({ name, phone }: { name: string; phone: string }) {
@@ -60,5 +65,56 @@ export function BackToList({ to, label }: { to: string; label: string }) {
     <Button component={Link} to={to} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
       {label}
     </Button>
+  );
+}
+
+/** The technician or engineer assigned: photo, name, rating; what the kind adds under it (an arrival window). */
+export function AssignedStaffSection({
+  title,
+  staff,
+  children,
+}: {
+  title: string;
+  staff: StaffCard;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Section title={title} gap={4}>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={staff.image} alt="" radius="xl" color="cyan" />
+        <Stack gap={2}>
+          <Text fw={700} data-testid="assigned-staff">
+            {staff.name}
+          </Text>
+          <StaffRating rating={staff.rating_count ? staff.rating : null} count={staff.rating_count} />
+        </Stack>
+      </Group>
+      {children}
+    </Section>
+  );
+}
+
+/** How the order was paid and its refund, once there is either. */
+export function PaymentsSection({
+  order,
+}: {
+  order: { payment_method: string | null; payment_status: string | null; refund_status: string | null };
+}) {
+  const { t } = useTranslation();
+  if (!order.payment_status && !order.refund_status) return null;
+  return (
+    <Section title={t('operations.payments')} gap={4}>
+      {order.payment_status ? (
+        <Text fz="sm">
+          {order.payment_method ? `${t(`orders.ui_method_${order.payment_method}`)} · ` : ''}
+          {t(`orders.ui_payment_${order.payment_status === 'failed' ? 'failed_status' : order.payment_status}`)}
+        </Text>
+      ) : null}
+      {order.refund_status ? (
+        <Text fz="sm" fw={600} data-testid="service-refund">
+          {t(`operations.refund_${order.refund_status}`)}
+        </Text>
+      ) : null}
+    </Section>
   );
 }

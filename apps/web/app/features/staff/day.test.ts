@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayChoice, riyadhDayOf, viewOf, viewSearch } from './day.ts';
+import { addDays, dayChoice, riyadhDayOf, staffPageOf, viewOf, viewSearch } from './day.ts';
 
 describe("the staff's days in Riyadh", () => {
   it('adds calendar days across months and years', () => {
@@ -32,5 +32,13 @@ describe("the staff's days in Riyadh", () => {
     expect(viewSearch(q('day=tomorrow'), 'finished').toString()).toBe('show=finished');
     expect(viewSearch(q('show=finished&page=3'), 'finished', 2).toString()).toBe('show=finished&page=2');
     expect(viewSearch(q('show=finished&page=3'), 'finished', 1).toString()).toBe('show=finished');
+  });
+});
+
+describe('the page of an order assigned to me', () => {
+  it('opens a construction project on its own page and any visit on the visit page', () => {
+    expect(staffPageOf({ id: 7, kind: 'pool_construction' })).toBe('/staff/construction/7');
+    expect(staffPageOf({ id: 8, kind: 'immediate_maintenance' })).toBe('/staff/orders/8');
+    expect(staffPageOf({ id: 9, kind: 'package_visit' })).toBe('/staff/orders/9');
   });
 });

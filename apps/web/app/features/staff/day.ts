@@ -36,3 +36,7 @@ export function viewSearch(search: URLSearchParams, view: StaffView, page = 1): 
   if (view === 'finished' && page > 1) next.set('page', String(page));
   return next;
 }
+
+/** The staff view's page of an order assigned to me: a construction project's, else the visit's. */
+export const staffPageOf = (order: { id: number; kind: string }) =>
+  order.kind === 'pool_construction' ? `/staff/construction/${order.id}` : `/staff/orders/${order.id}`;

@@ -71,7 +71,7 @@ export function partBody(l: DraftLine, items: ServiceItemOption[]) {
  * A 422's field errors keyed `lines.2.unit_price` (or `parts.0.name_ar`) as `{ [line key]: message }`:
  * a line shows its first error.
  */
-export function lineErrors(errors: Record<string, string>, lines: DraftLine[], prefix: string) {
+export function lineErrors(errors: Record<string, string>, lines: readonly { key: number }[], prefix: string) {
   const out: Record<number, string> = {};
   for (const [field, message] of Object.entries(errors)) {
     const m = new RegExp(`^${prefix}\\.(\\d+)\\.`).exec(field);

@@ -4,11 +4,13 @@
  * chat), the catalogue and the chat thread; the moves, extra proposals and report saves of its
  * action.
  */
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { translate } from '../../lib/i18n.ts';
+import { localePath } from '../../lib/lang.ts';
+import { staffPageOf } from './day.ts';
 import { signOutIfEnded, type staffApiFor } from './session.server.ts';
 
 type StaffApi = ReturnType<typeof staffApiFor>;
@@ -34,7 +36,12 @@ export async function loadStaffOrder(api: StaffApi, id: number) {
     api.GET('/api/staff/service-items'),
     chatOf(id),
   ]);
-  if (!isSuccess(detail)) throw data(detail.msg, { status: pageStatus(detail) });
+  if (!isSuccess(detail)) {
+    // A construction project of mine (a notification opens every order here): its own page.
+    if (detail.status === 404 && isSuccess(await api.GET('/api/staff/construction/{id}', { params: { path } })))
+      throw redirect(localePath(api.lang, staffPageOf({ id, kind: 'pool_construction' })));
+    throw data(detail.msg, { status: pageStatus(detail) });
+  }
   const catalogue = isSuccess(items) ? items.data : [];
   const { visit, extras, report, chat_path, chat_order_id } = detail.data;
   // A package visit's is its subscription's thread.

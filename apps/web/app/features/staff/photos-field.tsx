@@ -4,14 +4,18 @@ import { IconCamera, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_PHOTOS_MAX } from '@pool/contracts/field-work';
 import { uploadForm } from '../../lib/api.client.ts';
+import type { Answer } from '../../lib/envelope.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useStaffAnswer } from './answers.ts';
 import { st } from './texts.ts';
 
+/** Uploads one photo (the multipart `image`), reporting progress; answers its URL. */
+export type PhotoUpload = (form: FormData, onProgress: (percent: number) => void) => Promise<Answer<{ url: string }>>;
+
 /**
- * Report photos taken with the phone's camera (`capture="environment"`; a computer offers its
- * files), each uploaded at once through the upload pipeline with its progress; the report keeps
- * the answered URLs.
+ * Photos taken with the phone's camera (`capture="environment"`; a computer offers its files), each
+ * uploaded at once through the upload pipeline with its progress (a visit report's by default, or
+ * `upload`), at most `max`; the form keeps the answered URLs.
  */
 export function PhotosField({
   orderId,
@@ -21,6 +25,8 @@ export function PhotosField({
   disabled,
   error,
   testId,
+  upload: uploadPhoto,
+  max = REPORT_PHOTOS_MAX,
 }: {
   orderId: number;
   label: string;
@@ -29,6 +35,8 @@ export function PhotosField({
   disabled: boolean;
   error?: string;
   testId: string;
+  upload?: PhotoUpload;
+  max?: number;
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -43,9 +51,9 @@ export function PhotosField({
     form.append('image', file);
     setProgress(0);
     try {
-      const answer = await uploadForm(lang, '/api/staff/orders/{id}/report/photos', form, setProgress, {
-        id: orderId,
-      });
+      const answer = uploadPhoto
+        ? await uploadPhoto(form, setProgress)
+        : await uploadForm(lang, '/api/staff/orders/{id}/report/photos', form, setProgress, { id: orderId });
       handle(answer, { success: (d) => onChange([...latest.current, d.url]) });
     } catch {
       handle({ msg: t('common.network_error'), key: 'exception', data: null, status: 0 });
@@ -108,7 +116,7 @@ export function PhotosField({
         variant="light"
         leftSection={<IconCamera size={18} aria-hidden />}
         onClick={() => input.current?.click()}
-        disabled={disabled || progress !== null || photos.length >= REPORT_PHOTOS_MAX}
+        disabled={disabled || progress !== null || photos.length >= max}
         data-testid={`${testId}-take`}
       >
         {t(st('take_photo'))}

@@ -9,3 +9,6 @@ addTexts({ ar: staffSiteAr, en: staffSiteEn });
 
 /** A staff-site key: `st('day_title')` is `staff-site.day_title`. */
 export const st = (key: string) => `staff-site.${key}`;
+
+/** A construction-staff key (the engineer's project pages): `cst('offer_title')`. */
+export const cst = (key: string) => `construction-staff.${key}`;

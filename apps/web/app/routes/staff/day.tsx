@@ -1,20 +1,21 @@
 import { Anchor, Card, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { StaffDayVisit } from '@pool/contracts/field-work';
 import type { StaffOrderItem } from '@pool/contracts/field-work';
 import type { Route } from './+types/day';
 import { PushSetup } from '../../components/push-setup.tsx';
-import { pageStatus } from '../../lib/api.server.ts';
+import { isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { riyadhDayOf, STAFF_VIEWS, viewOf, viewSearch, type StaffView } from '../../features/staff/day.ts';
+import { riyadhDayOf, staffPageOf, STAFF_VIEWS, viewOf, viewSearch, type StaffView } from '../../features/staff/day.ts';
+import { ProjectsSection } from '../../features/staff/projects.tsx';
 import { signOutIfEnded, staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
 import { PlaceLine } from '../../features/staff/place-line.tsx';
-import { st } from '../../features/staff/texts.ts';
+import { cst, st } from '../../features/staff/texts.ts';
 import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('day_title'));
@@ -30,14 +31,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       api.lang,
     );
     if (res.key !== 'success') throw new Response(res.msg, { status: pageStatus(res) });
-    return { view, day: null, finished: res.data };
+    return { view, day: null, finished: res.data, projects: [] };
   }
-  const res = await signOutIfEnded(
-    await api.GET('/api/staff/day', { params: { query: { date: riyadhDayOf(view) } } }),
-    api.lang,
-  );
+  const [res, open] = await Promise.all([
+    api
+      .GET('/api/staff/day', { params: { query: { date: riyadhDayOf(view) } } })
+      .then((a) => signOutIfEnded(a, api.lang)),
+    // An engineer's construction projects (no time of day): those still open, beside the day.
+    api.GET('/api/staff/orders', { params: { query: { scope: 'open' } } }),
+  ]);
   if (res.key !== 'success') throw new Response(res.msg, { status: pageStatus(res) });
-  return { view, day: res.data, finished: null };
+  const projects = isSuccess(open) ? open.data.data.filter((o) => o.kind === 'pool_construction') : [];
+  return { view, day: res.data, finished: null, projects };
 }
 
 function VisitCard({ visit }: { visit: StaffDayVisit }) {
@@ -89,7 +94,7 @@ function FinishedCard({ item }: { item: StaffOrderItem }) {
   const { to } = useLang();
   return (
     <Card withBorder radius="md" padding="md" data-testid="finished-card" data-order={item.id}>
-      <Anchor component={Link} to={to(`/staff/orders/${item.id}`)} underline="never" c="inherit">
+      <Anchor component={Link} to={to(staffPageOf(item))} underline="never" c="inherit">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Text fw={800} dir="ltr" ta="start">
@@ -128,7 +133,11 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
   const { lang, to } = useLang();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { view, day, finished } = loaderData;
+  const { view, day, finished, projects } = loaderData;
+  // An engineer's work is projects, not visits of the day: their page lists the open ones (and the finished view).
+  const engineer = useRouteLoaderData<{ me: { job: string } }>(`${lang}:staff-layout`)?.me.job === 'engineer';
+  const views = engineer ? STAFF_VIEWS.filter((v) => v !== 'tomorrow') : STAFF_VIEWS;
+  const viewLabel = (v: StaffView) => t(engineer && v === 'today' ? cst('projects_title') : st(v));
   const show = (v: StaffView, page = 1) => {
     const next = viewSearch(search, v, page);
     navigate(`${to('/staff')}${next.size ? `?${next}` : ''}`, { replace: true });
@@ -138,23 +147,26 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
         <div>
           <Title order={1} fz="h2">
-            {t(st('day_title'))}
+            {t(engineer ? cst('projects_title') : st('day_title'))}
           </Title>
-          <Text c="gray.7" fz="sm" data-testid="day-date">
-            {day
-              ? `${formatDate(lang, `${day.date}T12:00:00Z`)} · ${t(st('visits_count'), { count: day.visits.length })}`
-              : t(st('finished_count'), { count: finished.pagination.total_items })}
-          </Text>
+          {engineer && day ? null : (
+            <Text c="gray.7" fz="sm" data-testid="day-date">
+              {day
+                ? `${formatDate(lang, `${day.date}T12:00:00Z`)} · ${t(st('visits_count'), { count: day.visits.length })}`
+                : t(st('finished_count'), { count: finished.pagination.total_items })}
+            </Text>
+          )}
         </div>
         <SegmentedControl
           value={view}
           onChange={(v) => show(v as StaffView)}
-          data={STAFF_VIEWS.map((d) => ({ value: d, label: t(st(d)) }))}
-          aria-label={t(st('day_title'))}
+          data={views.map((d) => ({ value: d, label: viewLabel(d) }))}
+          aria-label={t(engineer ? cst('projects_title') : st('day_title'))}
           data-testid="day-switch"
         />
       </Group>
-      {day ? (
+      {day && (engineer || projects.length > 0) ? <ProjectsSection projects={projects} titled={!engineer} /> : null}
+      {day && engineer ? null : day ? (
         day.visits.length === 0 ? (
           <Empty text={t(st('no_visits'))} />
         ) : (

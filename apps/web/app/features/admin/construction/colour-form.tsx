@@ -49,6 +49,8 @@ export function ColourForm({ item, onDone, onSaved }: CatalogueFormProps<AdminCo
           description={t('construction-admin.hex_hint')}
           withAsterisk
           format="hex"
+          // A code typed wrong stays, with its message, rather than reverting on blur.
+          fixOnBlur={false}
           maxLength={7}
           dir="ltr"
           disabled={busy}

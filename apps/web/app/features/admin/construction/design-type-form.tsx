@@ -3,7 +3,7 @@
  * a new one), the price factor in percent, sort and "shown to customers". Sent as multipart from
  * the browser (the picture's upload progress); checked with the API's own schema first.
  */
-import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONSTRUCTION_SHAPES } from '@pool/contracts/construction';
 import { DESIGN_FACTOR_LIMITS, designTypeBody, type AdminDesignType } from '@pool/contracts/construction-admin';
@@ -63,33 +63,31 @@ export function DesignTypeForm({ item, onDone, onSaved }: CatalogueFormProps<Adm
           current={item?.image ?? null}
           {...imageField}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NumberInput
-            label={t('construction-admin.factor')}
-            description={t('construction-admin.factor_hint', DESIGN_FACTOR_LIMITS)}
-            withAsterisk
-            min={DESIGN_FACTOR_LIMITS.min}
-            max={DESIGN_FACTOR_LIMITS.max}
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={busy}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('price_factor')}
-            data-testid="design-type-factor"
-          />
-          <NumberInput
-            label={t('construction-admin.sort')}
-            description={t('construction-admin.sort_hint')}
-            min={0}
-            max={9999}
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={busy}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('sort')}
-            data-testid="design-type-sort"
-          />
-        </SimpleGrid>
+        <NumberInput
+          label={t('construction-admin.factor')}
+          description={t('construction-admin.factor_hint', DESIGN_FACTOR_LIMITS)}
+          withAsterisk
+          min={DESIGN_FACTOR_LIMITS.min}
+          max={DESIGN_FACTOR_LIMITS.max}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={busy}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('price_factor')}
+          data-testid="design-type-factor"
+        />
+        <NumberInput
+          label={t('construction-admin.sort')}
+          description={t('construction-admin.sort_hint')}
+          min={0}
+          max={9999}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={busy}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('sort')}
+          data-testid="design-type-sort"
+        />
         <Switch
           label={t('construction-admin.active')}
           disabled={busy}

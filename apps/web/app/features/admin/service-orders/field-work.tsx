@@ -180,13 +180,14 @@ export function ReportSection({ report }: { report: ServiceOrderDetail['report']
   );
 }
 
-export function RatingSection({ rating }: { rating: ServiceOrderDetail['rating'] }) {
+/** `none`: what to say before the rating, when the kind names its staff otherwise (an engineer). */
+export function RatingSection({ rating, none }: { rating: ServiceOrderDetail['rating']; none?: string }) {
   const { t } = useTranslation();
   return (
     <Section title={t('operations.rating')} gap={4}>
       {rating === null ? (
         <Text fz="sm" c="gray.7">
-          {t('operations.rating_none')}
+          {none ?? t('operations.rating_none')}
         </Text>
       ) : (
         <>

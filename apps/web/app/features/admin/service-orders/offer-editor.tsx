@@ -86,11 +86,15 @@ export function OfferEditor({
   offer,
   options,
   taxRate,
+  intro,
 }: {
   offer: ServiceOrderDetail['offer'];
+  /** The catalogue lines may be picked from (none: typed lines only). */
   options: CatalogueOption[];
   /** Percent, e.g. 15: the rate the server prices the offer at (the order detail's `tax_rate`). */
   taxRate: number;
+  /** What the editor says first, when the kind says more than maintenance's. */
+  intro?: string;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer<unknown>>({ key: 'service-offer' });
@@ -129,7 +133,7 @@ export function OfferEditor({
           {t('operations.offer')}
         </Title>
         <Text fz="sm" c="gray.7">
-          {t('operations.offer_intro')}
+          {intro ?? t('operations.offer_intro')}
         </Text>
         {lines.length > 0 ? (
           <Stack gap="xs">
@@ -274,14 +278,16 @@ export function OfferEditor({
           </Text>
         ) : null}
         <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconListSearch size={16} aria-hidden />}
-            onClick={() => add('spare_part', true)}
-            data-testid="offer-add-catalogue"
-          >
-            {t('operations.add_catalogue_line')}
-          </Button>
+          {options.length > 0 ? (
+            <Button
+              variant="light"
+              leftSection={<IconListSearch size={16} aria-hidden />}
+              onClick={() => add('spare_part', true)}
+              data-testid="offer-add-catalogue"
+            >
+              {t('operations.add_catalogue_line')}
+            </Button>
+          ) : null}
           <Button
             variant="light"
             color="gray"

@@ -1,4 +1,7 @@
-/** The customer's request on the dashboard's order page: problem, place, pictures, visit time and location (with a map link). */
+/**
+ * The customer's request on the dashboard's order page: problem, place, pictures, visit time and location (with a map
+ * link); its fields, location and picture grid serve the other service kinds' pages too.
+ */
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +14,7 @@ import classes from './service-orders.module.css';
 /** A map search of a point, opened in a new tab (Google Maps on the web, the maps app on a phone). */
 export const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
       <Text fz="sm" c="gray.7" fw={600}>
@@ -24,7 +27,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export function RequestSection({ request }: { request: ServiceOrderDetail['request'] }) {
   const { t } = useTranslation();
-  const { location } = request;
   return (
     <Section title={t('operations.request')}>
       <Field label={t('operations.problem')}>
@@ -39,20 +41,7 @@ export function RequestSection({ request }: { request: ServiceOrderDetail['reque
       </Field>
       {request.images.length > 0 ? (
         <Field label={t('operations.images')}>
-          <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
-            {request.images.map((src, i) => (
-              <Anchor key={src} href={src} target="_blank" rel="noopener">
-                <StoredImage
-                  src={src}
-                  alt={t('operations.image_alt', { n: i + 1 })}
-                  width={160}
-                  height={120}
-                  sizes="160px"
-                  className={classes.thumb}
-                />
-              </Anchor>
-            ))}
-          </SimpleGrid>
+          <PictureGrid images={request.images} alt={(n) => t('operations.image_alt', { n })} />
         </Field>
       ) : null}
       <Field label={t('operations.scheduled')}>
@@ -60,31 +49,58 @@ export function RequestSection({ request }: { request: ServiceOrderDetail['reque
           {formatDateTime('ar', request.scheduled_at)}
         </Text>
       </Field>
-      <Field label={t('operations.location')}>
-        {request.city ? <Text>{request.city}</Text> : null}
-        {location.text ? (
-          <Text fz="sm" dir="auto" ta="start">
-            {location.text}
-          </Text>
-        ) : null}
-        {location.short_code ? (
-          <Text fz="sm">
-            {t('operations.short_code')}: <span dir="ltr">{location.short_code}</span>
-          </Text>
-        ) : null}
-        {location.lat !== null && location.lng !== null ? (
-          <Anchor href={mapLink(location.lat, location.lng)} target="_blank" rel="noopener" fz="sm">
-            <Group gap={4} component="span">
-              {t('operations.open_map')}
-              <IconExternalLink size={14} aria-hidden />
-            </Group>
-          </Anchor>
-        ) : (
-          <Text fz="sm" c="gray.7">
-            {t('operations.no_location')}
-          </Text>
-        )}
-      </Field>
+      <LocationField city={request.city} location={request.location} />
     </Section>
+  );
+}
+
+/** Where the work is: the city, the address in words or its short code, and a map link (or that there is no pin). */
+export function LocationField({
+  city,
+  location,
+}: {
+  city: string | null;
+  location: ServiceOrderDetail['request']['location'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('operations.location')}>
+      {city ? <Text>{city}</Text> : null}
+      {location.text ? (
+        <Text fz="sm" dir="auto" ta="start">
+          {location.text}
+        </Text>
+      ) : null}
+      {location.short_code ? (
+        <Text fz="sm">
+          {t('operations.short_code')}: <span dir="ltr">{location.short_code}</span>
+        </Text>
+      ) : null}
+      {location.lat !== null && location.lng !== null ? (
+        <Anchor href={mapLink(location.lat, location.lng)} target="_blank" rel="noopener" fz="sm">
+          <Group gap={4} component="span">
+            {t('operations.open_map')}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      ) : (
+        <Text fz="sm" c="gray.7">
+          {t('operations.no_location')}
+        </Text>
+      )}
+    </Field>
+  );
+}
+
+/** Pictures in a grid of thumbnails, each opening the full picture in a new tab; `alt(n)` names the n-th (from 1). */
+export function PictureGrid({ images, alt }: { images: readonly string[]; alt: (n: number) => string }) {
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+      {images.map((src, i) => (
+        <Anchor key={src} href={src} target="_blank" rel="noopener">
+          <StoredImage src={src} alt={alt(i + 1)} width={160} height={120} sizes="160px" className={classes.thumb} />
+        </Anchor>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -4,7 +4,7 @@
  * offer editor (catalogue or typed lines, VAT live), the assignment of a technician with their day,
  * what happened on site (extra services, visit report), the customer's rating and refunds.
  */
-import { Avatar, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import type { Route } from './+types/service-order';
@@ -15,9 +15,14 @@ import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
-import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
+import {
+  AssignedStaffSection,
+  BackToList,
+  CancelReason,
+  CustomerSection,
+  PaymentsSection,
+} from '../../../features/admin/order-cells.tsx';
 import { useMay } from '../../../features/admin/use-admin.ts';
-import { StaffRating } from '../../../features/admin/staff/cells.tsx';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
 import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
@@ -148,19 +153,7 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
           <Stack gap="md">
             <CustomerSection order={order} />
             {order.staff ? (
-              <Section title={t('operations.assigned_to')} gap={4}>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={order.staff.image} alt="" radius="xl" color="cyan" />
-                  <Stack gap={2}>
-                    <Text fw={700} data-testid="assigned-staff">
-                      {order.staff.name}
-                    </Text>
-                    <StaffRating
-                      rating={order.staff.rating_count ? order.staff.rating : null}
-                      count={order.staff.rating_count}
-                    />
-                  </Stack>
-                </Group>
+              <AssignedStaffSection title={t('operations.assigned_to')} staff={order.staff}>
                 {order.arrival ? (
                   <Text fz="sm" c="gray.7" data-testid="arrival-window">
                     {t('operations.arrival', {
@@ -169,7 +162,7 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
                     })}
                   </Text>
                 ) : null}
-              </Section>
+              </AssignedStaffSection>
             ) : null}
             {rejected?.note ? (
               <Section title={t('operations.rejected_reason')} gap={4}>
@@ -179,23 +172,7 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
               </Section>
             ) : null}
             <CancelReason order={order} />
-            {order.payment_status || order.refund_status ? (
-              <Section title={t('operations.payments')} gap={4}>
-                {order.payment_status ? (
-                  <Text fz="sm">
-                    {order.payment_method ? `${t(`orders.ui_method_${order.payment_method}`)} · ` : ''}
-                    {t(
-                      `orders.ui_payment_${order.payment_status === 'failed' ? 'failed_status' : order.payment_status}`,
-                    )}
-                  </Text>
-                ) : null}
-                {order.refund_status ? (
-                  <Text fz="sm" fw={600} data-testid="service-refund">
-                    {t(`operations.refund_${order.refund_status}`)}
-                  </Text>
-                ) : null}
-              </Section>
-            ) : null}
+            <PaymentsSection order={order} />
             <RatingSection rating={order.rating} />
             <TimelineSection events={order.events} label={status} />
           </Stack>
