@@ -85,12 +85,6 @@ async function bothWidths(p: Page, name: string) {
   await p.setViewportSize(PHONE_SIZE);
 }
 
-test('signed out: the designer asks to sign in, and says nothing of missing designs', async ({ page: visitor }) => {
-  await open(visitor, '/construction');
-  await expect(visitor.getByRole('dialog')).toContainText('عذراً، أنت غير مسجل في الموقع.');
-  await expect(visitor.getByTestId('construction-unavailable')).toHaveCount(0);
-});
-
 test('Arabic with WebGL: the 3D view and the estimate follow the design; a size out of range is refused', async () => {
   await open(page, '/construction');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -285,11 +279,6 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
   await adminPost(request, `/construction/orders/${orderId}/assign`, { staff_id: engineer.id });
   await expect(status).toHaveAttribute('data-status', 'engineer_assigned');
   await expect(page.getByTestId('staff-name')).toContainText('سلمان القحطاني');
-  // The order's chat: the customer, the engineer and customer service.
-  await page.getByTestId('order-chat').click();
-  await expect(page).toHaveURL(new RegExp(`/chat/chat_pool_construction\\?(order|id)=${orderId}$`));
-  await expect(page.getByTestId('chat-participants')).toContainText('سلمان القحطاني');
-  await open(page, `/orders/pool_construction/${orderId}`);
 
   // The engineer sends the offer.
   const staff = await engineerToken(page);

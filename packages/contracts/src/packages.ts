@@ -147,7 +147,7 @@ export const subscriptionView = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   package_id: z.number(),
   name: z.string(),
-  visits_total: z.number(),
+  visits_total: z.number().describe("its visits done or to come (the package's per period; more once renewed)"),
   visits_done: z.number(),
   visits_remaining: z.number(),
   total: z.number().describe('halalas paid for the period, with VAT'),
@@ -164,6 +164,7 @@ export const subscriptionView = z.object({
   renewal: z
     .object({
       total: z.number().describe('halalas with VAT: the price as subscribed, at the current VAT rate'),
+      visits: z.number().describe("the new period's visits, to be scheduled"),
       starts_at: z.string().describe('the end of the current period while active, else now'),
       ends_at: z.string(),
     })

@@ -26,7 +26,7 @@ export default {
   package_renewal_reminder_title: 'باقتك تنتهي قريباً',
   package_renewal_reminder_body: 'ينتهي اشتراكك {{number}} بعد 3 أيام. جدّده لتحتفظ بزياراتك.',
   renew_package_title: 'تم تجديد باقتك',
-  renew_package_body: 'جُدّد الاشتراك {{number}} من محفظتك لمدة جديدة.',
+  renew_package_body: 'جُدّد الاشتراك {{number}} لمدة جديدة. اختر مواعيد زياراتها.',
   fail_renew_package_title: 'تعذر تجديد باقتك',
   fail_renew_package_body: 'لم نتمكن من تجديد الاشتراك {{number}} من محفظتك. اشحنها وجدّد يدوياً.',
   package_expires_today_title: 'باقتك تنتهي اليوم',

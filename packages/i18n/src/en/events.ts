@@ -27,7 +27,7 @@ export default {
   package_renewal_reminder_title: 'Your package ends soon',
   package_renewal_reminder_body: 'Your subscription {{number}} ends in 3 days. Renew it to keep your visits.',
   renew_package_title: 'Your package was renewed',
-  renew_package_body: 'Subscription {{number}} was renewed from your wallet for a new period.',
+  renew_package_body: 'Subscription {{number}} was renewed for a new period. Choose the times of its visits.',
   fail_renew_package_title: 'Your package could not be renewed',
   fail_renew_package_body: 'We could not renew subscription {{number}} from your wallet. Top it up and renew by hand.',
   package_expires_today_title: 'Your package ends today',

@@ -119,6 +119,7 @@ describe("the customer's moves on a subscription", () => {
       expect(view.can_renew).toBe(true);
       expect(view.renewal).toEqual({
         total: PRICE,
+        visits: 2,
         starts_at: end.toISOString(),
         ends_at: new Date(end.getTime() + 30 * DAY).toISOString(),
       });
@@ -140,6 +141,7 @@ describe("the customer's moves on a subscription", () => {
         ends_at: new Date(end.getTime() + 30 * DAY).toISOString(),
         can_renew: false,
         visits_remaining: 4,
+        visits_total: 4,
       });
       // The visits of the current period keep their times; the new ones wait for theirs.
       expect(subscription.visits.map((v) => v.status).sort()).toEqual([

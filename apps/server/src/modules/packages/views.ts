@@ -52,7 +52,12 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
     const location = sub.location as StoredLocation;
     const from = renewalStart(order, sub);
     const renewal = from
-      ? { total: renewalPrice(sub, rate), starts_at: from.toISOString(), ends_at: iso(periodFrom(sub, from).endsAt)! }
+      ? {
+          total: renewalPrice(sub, rate),
+          visits: sub.visits,
+          starts_at: from.toISOString(),
+          ends_at: iso(periodFrom(sub, from).endsAt)!,
+        }
       : null;
     return {
       id: order.id,
@@ -60,7 +65,8 @@ export async function subscriptionViews(db: Db, rows: Row[], lang: Lang): Promis
       status: order.status as SubscriptionView['status'],
       package_id: sub.packageId,
       name: lang === 'en' ? sub.nameEn : sub.nameAr,
-      visits_total: sub.visits,
+      // Done or to come, over its periods (a period renewed early adds its visits to those still open).
+      visits_total: Math.max(sub.visits, mine.filter((v) => v.order.status !== 'cancelled').length),
       visits_done: mine.filter((v) => v.order.status === 'done').length,
       visits_remaining: active ? remaining : 0,
       total: order.total,

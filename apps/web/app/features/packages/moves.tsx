@@ -60,7 +60,8 @@ export function useSubscriptionMoves(balance: number | null = null) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const handle = useAnswerHandler();
-  const fetcher = useFetcher<Answer<SubscriptionView>>({ key: 'subscription-moves' });
+  // The page's own (no key): a keyed fetcher's answer would follow the customer to the next page and be handled again there.
+  const fetcher = useFetcher<Answer<SubscriptionView>>();
   const [move, setMove] = useState<Move | null>(null);
   const [error, setError] = useState<React.ReactNode>(null);
   // One key per payment attempt: a double tap is answered once.
@@ -112,11 +113,11 @@ export function useSubscriptionMoves(balance: number | null = null) {
         opened={!!paying}
         title={t(paying?.kind === 'renew' ? 'packages.ui_renew_title' : 'packages.ui_pay_title')}
         question={
-          renewal && paying
+          renewal
             ? t('packages.ui_renew_question', {
                 from: formatDate(lang, renewal.starts_at),
                 to: formatDate(lang, renewal.ends_at),
-                visits: paying.subscription.visits_total,
+                visits: renewal.visits,
               })
             : t('packages.ui_pay_question')
         }
