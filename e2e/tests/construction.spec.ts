@@ -85,6 +85,12 @@ async function bothWidths(p: Page, name: string) {
   await p.setViewportSize(PHONE_SIZE);
 }
 
+test('signed out: the designer asks to sign in, and says nothing of missing designs', async ({ page: visitor }) => {
+  await open(visitor, '/construction');
+  await expect(visitor.getByRole('dialog')).toContainText('عذراً، أنت غير مسجل في الموقع.');
+  await expect(visitor.getByTestId('construction-unavailable')).toHaveCount(0);
+});
+
 test('Arabic with WebGL: the 3D view and the estimate follow the design; a size out of range is refused', async () => {
   await open(page, '/construction');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -133,16 +139,45 @@ test('Arabic with WebGL: the 3D view and the estimate follow the design; a size 
   // The buttons and a drag turn the view: the canvas's picture changes.
   const canvas = page.getByTestId('pool-3d').locator('canvas');
   const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
-  let before = await picture();
+  /** The picture once the view has come to rest (a drag eases out over a few frames). */
+  const still = async () => {
+    let last = '';
+    await expect
+      .poll(async () => {
+        const now = await picture();
+        const same = now === last;
+        last = now;
+        return same;
+      })
+      .toBe(true);
+    return last;
+  };
+  let before = await still();
   await page.getByRole('button', { name: 'تدوير لليسار' }).click();
   await expect.poll(picture).not.toBe(before);
-  before = await picture();
+  before = await still();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 20, { steps: 5 });
   await page.mouse.up();
   await expect.poll(picture).not.toBe(before);
+  // Two fingers pinching out zoom in (touch as a phone sends it).
+  before = await still();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const fingers = (d: number) => [
+    { x: cx - d, y: cy, id: 1 },
+    { x: cx + d, y: cy, id: 2 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+  for (const d of [40, 60, 80, 100])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(picture).not.toBe(before);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+  await cdp.detach();
   await page.getByRole('button', { name: 'إعادة المنظر' }).click();
 
   // On paper the 2D drawing stands in for the canvas.
@@ -279,6 +314,11 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
   await adminPost(request, `/construction/orders/${orderId}/assign`, { staff_id: engineer.id });
   await expect(status).toHaveAttribute('data-status', 'engineer_assigned');
   await expect(page.getByTestId('staff-name')).toContainText('سلمان القحطاني');
+  // The order's chat: the customer, the engineer and customer service.
+  await page.getByTestId('order-chat').click();
+  await expect(page).toHaveURL(new RegExp(`/chat/chat_pool_construction\\?(order|id)=${orderId}$`));
+  await expect(page.getByTestId('chat-participants')).toContainText('سلمان القحطاني');
+  await open(page, `/orders/pool_construction/${orderId}`);
 
   // The engineer sends the offer.
   const staff = await engineerToken(page);
