@@ -32,6 +32,7 @@ import { orderNotifications, orderPaid, payDeadlines } from './modules/orders/in
 import { chatNotifications } from './modules/chat/index.ts';
 import { packageEvents } from './modules/packages/events.ts';
 import { renewalPaid } from './modules/packages/renewal.ts';
+import { scheduleSignals } from './modules/schedule/live.ts';
 import { walletCharged } from './modules/wallet/index.ts';
 import { extraPaid } from './modules/field-work/index.ts';
 import { createJobs } from './jobs/queue.ts';
@@ -83,7 +84,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.
-  app.decorate('events', createEvents(app, [orderNotifications, payDeadlines, chatNotifications, packageEvents]));
+  app.decorate(
+    'events',
+    createEvents(app, [orderNotifications, payDeadlines, chatNotifications, packageEvents, scheduleSignals]),
+  );
   app.decorate('jobs', createJobs(app));
   // Told of every stored notification, in this order.
   app.decorate('notificationListeners', [pushNotifications]);

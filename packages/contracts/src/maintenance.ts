@@ -26,7 +26,13 @@ import {
   type OrderExtraView,
   type VisitReportView,
 } from './field-work.ts';
-import { IMMEDIATE_MAINTENANCE_MACHINE, ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
+import {
+  IMMEDIATE_MAINTENANCE_MACHINE,
+  ORDER_ACTORS,
+  ORDER_MACHINES,
+  ORDER_TABS,
+  type OrderStatusOf,
+} from './order-machines.ts';
 import { vatOf } from './pricing.ts';
 import { dayStart } from './riyadh-time.ts';
 import { PAYMENT_METHODS } from './store-domain.ts';
@@ -52,7 +58,8 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A national address short code: 4 letters and 4 digits (e.g. `RRRD2929`), upper-cased. */
 export const SHORT_CODE = /^[A-Z]{4}\d{4}$/;
 
-const isCalendarDay = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+/** A real calendar day written `YYYY-MM-DD`. */
+export const isCalendarDay = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 /** The instant of a Riyadh wall-clock day and time (`2026-11-26`, `09:30`). */
 export function riyadhInstant(date: string, time: string): Date {
@@ -419,9 +426,21 @@ const DATE_FILTER = z.preprocess(
   z.string({ error: V.invalid }).refine(isCalendarDay, { error: V.invalid }).optional(),
 );
 
+/** The kinds the operations console lists and opens (ADR 0018: a package's visits beside the service orders). */
+export const SERVICE_ORDER_KINDS = ['immediate_maintenance', 'package_visit'] as const;
+export type ServiceOrderKind = (typeof SERVICE_ORDER_KINDS)[number];
+export type ServiceOrderStatus = OrderStatusOf<ServiceOrderKind>;
+/** Every state of those kinds, once (the console's state filter and badges). */
+export const SERVICE_ORDER_STATUSES = [
+  ...new Set(SERVICE_ORDER_KINDS.flatMap((k) => ORDER_MACHINES[k].states as readonly ServiceOrderStatus[])),
+] as [ServiceOrderStatus, ...ServiceOrderStatus[]];
+const serviceKind = z.enum(SERVICE_ORDER_KINDS);
+const serviceStatus = z.enum(SERVICE_ORDER_STATUSES);
+
 export const serviceOrdersQuery = pageQuery.extend({
-  kind: z.preprocess(blankToUndefined, z.enum(['immediate_maintenance'], { error: V.invalid }).optional()),
-  status: z.preprocess(blankToUndefined, status.optional()),
+  /** One kind; all of them when absent. */
+  kind: z.preprocess(blankToUndefined, z.enum(SERVICE_ORDER_KINDS, { error: V.invalid }).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(SERVICE_ORDER_STATUSES, { error: V.invalid }).optional()),
   city_id: optionalId,
   staff_id: optionalId,
   /** The visit's Riyadh day. */
@@ -432,6 +451,8 @@ export const serviceOrdersQuery = pageQuery.extend({
 export type ServiceOrdersQuery = z.output<typeof serviceOrdersQuery>;
 
 export const serviceOrderItem = maintenanceOrderItem.extend({
+  kind: serviceKind,
+  status: serviceStatus,
   customer_id: z.number(),
   customer_name: z.string(),
   customer_phone: z.string(),
@@ -448,7 +469,7 @@ export const MAP_PINS_MAX = 500;
 export const serviceOrderPin = z.object({
   id: z.number(),
   number: z.string(),
-  status,
+  status: serviceStatus,
   city: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
@@ -458,9 +479,23 @@ export type ServiceOrderPin = z.infer<typeof serviceOrderPin>;
 export const serviceOrderDetail = maintenanceOrderDetail
   .omit({ can_accept: true, can_reject: true, can_pay: true, can_rate: true, offer: true })
   .extend({
+    kind: serviceKind,
+    status: serviceStatus,
+    events: z.array(maintenanceEvent.extend({ status: serviceStatus, from_status: serviceStatus.nullable() })),
     customer_id: z.number(),
     customer_name: z.string(),
     customer_phone: z.string(),
+    /** A package's visit: its subscription, the package's name and which of the period's visits it is. */
+    subscription: z
+      .object({
+        id: z.number(),
+        number: z.string(),
+        package_name: z.string(),
+        /** This visit is the `visit_n`th of the period's `visits_total`. */
+        visit_n: z.number(),
+        visits_total: z.number(),
+      })
+      .nullable(),
     /** The saved offer (sent or not yet). */
     offer: z.object({ lines: z.array(offerLineView), prices: offerPrices }).nullable(),
     /** The offer can be edited (before it is sent, or after the customer rejected it). */
@@ -472,7 +507,7 @@ export const serviceOrderDetail = maintenanceOrderDetail
     tax_rate: z.number(),
     can_assign: z.boolean(),
     /** Where an admin may move the order from here. */
-    next_statuses: z.array(status),
+    next_statuses: z.array(serviceStatus),
     payment_status: z.string().nullable(),
     refund_status: z.string().nullable(),
   });

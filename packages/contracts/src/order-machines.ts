@@ -160,8 +160,9 @@ export const IMMEDIATE_MAINTENANCE_MACHINE = machine({
     { from: ['offer_sent'], to: 'offer_rejected', by: 'customer', notifyAdmins: 'reject_offer', reason: true },
     { from: ['pending_payment'], to: 'paid', by: 'system', notify: ['order_payed'] },
     { from: ['pending_payment'], to: 'cancelled', by: 'system', notify: ['order_cancelled'] },
+    // From technician_assigned: another technician takes the visit (the dashboard's reassignment).
     {
-      from: ['paid'],
+      from: ['paid', 'technician_assigned'],
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,
@@ -326,7 +327,7 @@ export const PACKAGE_VISIT_MACHINE = machine({
     { from: ['scheduled'], to: 'unscheduled', by: 'system' },
     { from: ['unscheduled'], to: 'scheduled', by: 'customer' },
     {
-      from: ['scheduled'],
+      from: ['scheduled', 'technician_assigned'],
       to: 'technician_assigned',
       by: 'admin',
       permission: EDIT,

@@ -32,6 +32,7 @@ import maintenanceRoutes from './maintenance/routes.ts';
 import adminPackageRoutes from './packages/admin-routes.ts';
 import packageRoutes from './packages/routes.ts';
 import adminMaintenanceRoutes from './maintenance/admin-routes.ts';
+import adminScheduleRoutes from './schedule/admin-routes.ts';
 import chatRoutes from './chat/routes.ts';
 import constructionRoutes from './construction/routes.ts';
 import constructionStaffRoutes from './construction/staff-routes.ts';
@@ -80,6 +81,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(packageRoutes, { prefix: '/api/user' });
   await app.register(adminPackageRoutes, { prefix: '/api/admin' });
   await app.register(adminMaintenanceRoutes, { prefix: '/api/admin' });
+  // The technicians' visits calendar (issue 11): a week of visits, reassigned through the orders' assignment.
+  await app.register(adminScheduleRoutes, { prefix: '/api/admin' });
   // Pool construction (issue 11): the designer and the customer's orders, the engineer's side, the dashboard's.
   await app.register(constructionRoutes, { prefix: '/api/user' });
   await app.register(constructionStaffRoutes, { prefix: '/api/staff' });

@@ -21198,7 +21198,6 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
-                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21220,8 +21219,6 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
-                    /** @description the new period's visits, to be scheduled */
-                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21319,7 +21316,6 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
-                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21341,8 +21337,6 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
-                    /** @description the new period's visits, to be scheduled */
-                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21445,7 +21439,6 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
-                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21467,8 +21460,6 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
-                  /** @description the new period's visits, to be scheduled */
-                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -21566,7 +21557,6 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
-                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21588,8 +21578,6 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
-                  /** @description the new period's visits, to be scheduled */
-                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -21696,7 +21684,6 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
-                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21718,8 +21705,6 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
-                    /** @description the new period's visits, to be scheduled */
-                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21828,7 +21813,6 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
-                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21850,8 +21834,6 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
-                    /** @description the new period's visits, to be scheduled */
-                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21955,7 +21937,6 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
-                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21977,8 +21958,6 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
-                  /** @description the new period's visits, to be scheduled */
-                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -22131,7 +22110,6 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
-                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -22153,8 +22131,6 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
-                  /** @description the new period's visits, to be scheduled */
-                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -22257,7 +22233,6 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
-                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -22279,8 +22254,6 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
-                  /** @description the new period's visits, to be scheduled */
-                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -23170,7 +23143,7 @@ export interface paths {
     };
     /**
      * Service orders, newest first
-     * @description `kind` (immediate_maintenance), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone).
+     * @description `kind` (immediate_maintenance or package_visit; every kind when absent), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone). Package visits are listed once they have a time.
      *
      *     Requires the permission `orders.view`.
      */
@@ -23178,7 +23151,7 @@ export interface paths {
       parameters: {
         query?: {
           page?: number;
-          kind?: 'immediate_maintenance';
+          kind?: 'immediate_maintenance' | 'package_visit';
           status?:
             | 'new'
             | 'approved'
@@ -23191,7 +23164,10 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused';
+            | 'refused'
+            | 'unscheduled'
+            | 'scheduled'
+            | 'done';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -23228,7 +23204,7 @@ export interface paths {
                 data: {
                   id: number;
                   /** @enum {string} */
-                  kind: 'immediate_maintenance';
+                  kind: 'immediate_maintenance' | 'package_visit';
                   number: string;
                   /** @enum {string} */
                   status:
@@ -23243,7 +23219,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   /** @enum {string} */
                   tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                   created_at: string;
@@ -23305,7 +23284,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          kind?: 'immediate_maintenance';
+          kind?: 'immediate_maintenance' | 'package_visit';
           status?:
             | 'new'
             | 'approved'
@@ -23318,7 +23297,10 @@ export interface paths {
             | 'arrived'
             | 'completed'
             | 'cancelled'
-            | 'refused';
+            | 'refused'
+            | 'unscheduled'
+            | 'scheduled'
+            | 'done';
           city_id?: number;
           staff_id?: number;
           date?: string;
@@ -23367,7 +23349,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 city: string | null;
                 lat: number;
                 lng: number;
@@ -23431,7 +23416,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23446,7 +23431,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23490,7 +23478,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -23505,6 +23496,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23604,6 +23598,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23646,6 +23647,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23711,7 +23715,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -23726,7 +23730,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -23770,7 +23777,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -23785,6 +23795,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -23884,6 +23897,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -23926,6 +23946,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -23989,7 +24012,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24004,7 +24027,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24048,7 +24074,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24063,6 +24092,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24162,6 +24194,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24204,6 +24243,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24283,7 +24325,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24298,7 +24340,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24342,7 +24387,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24357,6 +24405,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24456,6 +24507,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24498,6 +24556,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24598,7 +24659,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Assign a paid order to a technician who serves its city and is free at the order's time
+     * Assign (or reassign) a paid order or a scheduled visit to a technician who serves its city and is free at the order's time
      * @description Requires the permission `orders.edit`.
      */
     post: {
@@ -24642,7 +24703,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24657,7 +24718,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24701,7 +24765,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -24716,6 +24783,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -24815,6 +24885,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -24857,6 +24934,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -24927,7 +25007,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -24942,7 +25022,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -24986,7 +25069,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -25001,6 +25087,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -25100,6 +25189,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -25142,6 +25238,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -25212,7 +25311,7 @@ export interface paths {
               data: {
                 id: number;
                 /** @enum {string} */
-                kind: 'immediate_maintenance';
+                kind: 'immediate_maintenance' | 'package_visit';
                 number: string;
                 /** @enum {string} */
                 status:
@@ -25227,7 +25326,10 @@ export interface paths {
                   | 'arrived'
                   | 'completed'
                   | 'cancelled'
-                  | 'refused';
+                  | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done';
                 /** @enum {string} */
                 tab: 'new' | 'current' | 'waiting' | 'pending_payment' | 'finished';
                 created_at: string;
@@ -25271,7 +25373,10 @@ export interface paths {
                     | 'arrived'
                     | 'completed'
                     | 'cancelled'
-                    | 'refused';
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
                   from_status:
                     | (
                         | 'new'
@@ -25286,6 +25391,9 @@ export interface paths {
                         | 'completed'
                         | 'cancelled'
                         | 'refused'
+                        | 'unscheduled'
+                        | 'scheduled'
+                        | 'done'
                       )
                     | null;
                   /** @enum {string} */
@@ -25385,6 +25493,13 @@ export interface paths {
                 customer_id: number;
                 customer_name: string;
                 customer_phone: string;
+                subscription: {
+                  id: number;
+                  number: string;
+                  package_name: string;
+                  visit_n: number;
+                  visits_total: number;
+                } | null;
                 offer: {
                   lines: {
                     id: number;
@@ -25427,6 +25542,9 @@ export interface paths {
                   | 'completed'
                   | 'cancelled'
                   | 'refused'
+                  | 'unscheduled'
+                  | 'scheduled'
+                  | 'done'
                 )[];
                 payment_status: string | null;
                 refund_status: string | null;
@@ -25436,6 +25554,116 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/visits-calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A week of the technicians' visits (Saturday to Friday, Riyadh days)
+     * @description `week`: any day of the week (Riyadh, YYYY-MM-DD; this week when absent); `city_id`: that city’s visits and the technicians serving it. Visits: immediate maintenance paid or under way and package visits with a time, not finished; `staff_id` null for the unassigned lane; `can_assign` when the order may go to another technician. Technicians: the active ones (`available`), then anyone else a visit of the week is assigned to.
+     *
+     *     Requires the permission `orders.view`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          week?: string;
+          city_id?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                week: {
+                  from: string;
+                  to: string;
+                  days: string[];
+                  today: string;
+                };
+                city_id: number | null;
+                technicians: {
+                  id: number;
+                  name: string;
+                  image: string | null;
+                  city_ids: number[];
+                  available: boolean;
+                }[];
+                visits: {
+                  id: number;
+                  /** @enum {string} */
+                  kind: 'immediate_maintenance' | 'package_visit';
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
+                  scheduled_at: string;
+                  date: string;
+                  time: string;
+                  minutes: number;
+                  staff_id: number | null;
+                  city_id: number | null;
+                  city: string | null;
+                  area: string | null;
+                  customer_name: string;
+                  package_name: string | null;
+                  can_assign: boolean;
+                }[];
+                truncated: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

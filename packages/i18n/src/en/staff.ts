@@ -8,6 +8,7 @@ export default {
   wrong_job_engineer: 'This order needs an engineer',
   wrong_job_technician: 'This order needs a technician',
   city_not_served: "This engineer or technician does not serve the order's city",
+  already_assigned: 'This order is already assigned to this engineer or technician',
   ui_intro:
     'The field team that maintenance and construction orders are assigned to: cities served, working hours and rating.',
   ui_add: 'Add an engineer or technician',

@@ -1,9 +1,11 @@
 /**
  * Service orders in the dashboard under /api/admin (orders.view to read,
  * orders.edit to approve, price and assign, orders.cancel to cancel or
- * refuse): the list with filters, the full order, approval, the price offer
- * (saved, and sent with `send`), the assignment of a free technician of the
- * order's city, and cancel / refuse with a reason and refund.
+ * refuse): immediate maintenance and a package's visits (SERVICE_ORDER_KINDS).
+ * The list with filters, the full order, approval, the price offer
+ * (saved, and sent with `send`), the assignment (or reassignment) of a free
+ * technician of the order's city, and cancel / refuse with a reason and
+ * refund where the kind's machine allows it.
  */
 import { z } from 'zod';
 import {
@@ -44,7 +46,7 @@ export default async function adminMaintenanceRoutes(app: App) {
         ...base,
         summary: 'Service orders, newest first',
         description:
-          '`kind` (immediate_maintenance), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone).',
+          '`kind` (immediate_maintenance or package_visit; every kind when absent), `status`, `city_id`, `staff_id`, `date` (the visit day, Riyadh, YYYY-MM-DD) and `q` (the order number or the customer phone). Package visits are listed once they have a time.',
         querystring: serviceOrdersQuery,
         response: { 200: envelope(paginated(serviceOrderItem)) },
       },
@@ -132,7 +134,7 @@ export default async function adminMaintenanceRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const order = await service.findMaintenanceOrder(app.db, req.params.id);
+      const order = await service.findServiceOrder(app.db, req.params.id);
       return reply.ok(await queries.assignableStaff(app.db, order));
     },
   );
@@ -143,14 +145,15 @@ export default async function adminMaintenanceRoutes(app: App) {
       preHandler: app.requireAdmin('orders.edit'),
       schema: {
         ...base,
-        summary: "Assign a paid order to a technician who serves its city and is free at the order's time",
+        summary:
+          "Assign (or reassign) a paid order or a scheduled visit to a technician who serves its city and is free at the order's time",
         params: idParam,
         body: assignServiceStaffBody,
         response: { 200: detail },
       },
     },
     async (req, reply) => {
-      await service.findMaintenanceOrder(app.db, req.params.id);
+      await service.findServiceOrder(app.db, req.params.id);
       await assignStaff(app, req.params.id, req.body.staff_id, adminActor(req.admin!));
       return reply.ok(await show(req.params.id, req.lang), 'maintenance.assigned');
     },
@@ -170,7 +173,8 @@ export default async function adminMaintenanceRoutes(app: App) {
         },
       },
       async (req, reply) => {
-        await service.closeOrder(app, req.params.id, adminActor(req.admin!), to, req.body);
+        const order = await service.findServiceOrder(app.db, req.params.id);
+        await service.closeOrder(app, order.id, adminActor(req.admin!), to, req.body, order.kind);
         return reply.ok(await show(req.params.id, req.lang), `maintenance.${to}`);
       },
     );

@@ -5,20 +5,20 @@
  * in one place (`detailOf`) for both sides; its extras and report are the
  * field-work module's readers.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ARRIVAL_ESTIMATE_MINUTES,
   ARRIVAL_WINDOW_MINUTES,
   dayEnd,
   dayStart,
-  finalStates,
   MAINTENANCE_ORDERS_PER_PAGE,
   MAP_PINS_MAX,
   nextStates,
   SOLD_ORDER_KINDS,
   ORDER_PAGE,
   riyadhDateTime,
+  SERVICE_ORDER_KINDS,
   SERVICE_ORDERS_PER_PAGE,
   starsOf,
   statesInTab,
@@ -28,10 +28,13 @@ import {
   type MaintenanceOrderDetail,
   type MaintenanceOrderItem,
   type MaintenanceStatus,
+  type OrderKind,
   type OrderTab,
   type ServiceOrderDetail,
   type ServiceOrderItem,
+  type ServiceOrderKind,
   type ServiceOrderPin,
+  type ServiceOrderStatus,
   type ServiceOrdersQuery,
   type StaffCard,
 } from '@pool/contracts';
@@ -100,7 +103,7 @@ function listItem(r: Joined, lang: Lang, extras = 0): MaintenanceOrderItem {
     kind: KIND,
     number: r.order.number,
     status: r.order.status as MaintenanceStatus,
-    tab: tabOf(KIND, r.order.status),
+    tab: tabOf(r.order.kind, r.order.status),
     created_at: r.order.createdAt.toISOString(),
     scheduled_at: r.request.scheduledAt.toISOString(),
     date,
@@ -171,7 +174,8 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
   const offer = offerView(order, items, lang);
   return {
     ...listItem(r, lang),
-    payment_method: order.status === 'new' || tabOf(KIND, order.status) === 'waiting' ? null : order.paymentMethod,
+    payment_method:
+      order.status === 'new' || tabOf(order.kind, order.status) === 'waiting' ? null : order.paymentMethod,
     request: {
       problem: request.problem,
       place: request.place,
@@ -213,8 +217,8 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
   };
 }
 
-async function joinedOne(db: Db, orderId: number) {
-  const [row] = await joined(db).where(and(eq(o.id, orderId), eq(o.kind, KIND)));
+async function joinedOne(db: Db, orderId: number, kinds: readonly OrderKind[] = [KIND]) {
+  const [row] = await joined(db).where(and(eq(o.id, orderId), inArray(o.kind, kinds)));
   return row;
 }
 
@@ -246,7 +250,7 @@ function serviceOrdersWhere(q: Omit<ServiceOrdersQuery, 'page'>) {
   const search = q.q?.trim();
   const digits = search?.replace(/^\+?966/, '').replace(/^0/, '');
   return and(
-    eq(o.kind, q.kind ?? KIND),
+    q.kind ? eq(o.kind, q.kind) : inArray(o.kind, SERVICE_ORDER_KINDS),
     q.status ? eq(o.status, q.status) : undefined,
     q.city_id ? eq(o.cityId, q.city_id) : undefined,
     q.staff_id ? eq(o.staffId, q.staff_id) : undefined,
@@ -280,6 +284,8 @@ export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lan
     const location = r.request.location as StoredLocation;
     return {
       ...listItem(r, lang),
+      kind: r.order.kind as ServiceOrderKind,
+      status: r.order.status as ServiceOrderStatus,
       customer_id: r.user.id,
       customer_name: r.user.name,
       customer_phone: phoneOf(r.user),
@@ -294,14 +300,13 @@ export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lan
 
 /** The open orders the filters keep that have a map pin, newest first, at most MAP_PINS_MAX. */
 export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page'>, lang: Lang) {
-  const kind = q.kind ?? KIND;
   const rows = await db
     .select({ order: o, request: mr, city: c })
     .from(o)
     .innerJoin(mr, eq(mr.orderId, o.id))
     .innerJoin(u, eq(u.id, o.userId))
     .leftJoin(c, eq(c.id, o.cityId))
-    .where(and(serviceOrdersWhere(q), notInArray(o.status, finalStates(kind)), sql`${mr.location}->>'lat' is not null`))
+    .where(and(serviceOrdersWhere(q), isNull(o.closedAt), sql`${mr.location}->>'lat' is not null`))
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(MAP_PINS_MAX);
   return rows.map((r): ServiceOrderPin => {
@@ -309,7 +314,7 @@ export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page
     return {
       id: r.order.id,
       number: r.order.number,
-      status: r.order.status as MaintenanceStatus,
+      status: r.order.status as ServiceOrderStatus,
       city: r.city ? (lang === 'en' ? r.city.nameEn : r.city.nameAr) : null,
       lat: location.lat!,
       lng: location.lng!,
@@ -317,9 +322,37 @@ export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page
   });
 }
 
+/**
+ * A package visit's subscription: its number, the package's name as subscribed, and which of the
+ * period's visits this one is (by the order they were made in: each period makes its `visits`).
+ */
+async function subscriptionOf(db: Db, visit: OrderRow, lang: Lang): Promise<ServiceOrderDetail['subscription']> {
+  if (visit.kind !== 'package_visit' || !visit.parentId) return null;
+  const s = tables.packageSubscriptions;
+  const [row] = await db
+    .select({ number: o.number, sub: s })
+    .from(o)
+    .innerJoin(s, eq(s.orderId, o.id))
+    .where(eq(o.id, visit.parentId));
+  if (!row) return null;
+  const [{ before } = { before: 0 }] = await db
+    .select({ before: count() })
+    .from(o)
+    .where(and(eq(o.parentId, visit.parentId), lt(o.id, visit.id)));
+  return {
+    id: visit.parentId,
+    number: row.number,
+    package_name: pick(lang, row.sub.nameAr, row.sub.nameEn),
+    visit_n: (before % row.sub.visits) + 1,
+    visits_total: row.sub.visits,
+  };
+}
+
+/** A service order of any kind the console opens (with its visit's time and place), or null. */
 export async function serviceOrderDetail(db: Db, orderId: number, lang: Lang): Promise<ServiceOrderDetail | null> {
-  const r = await joinedOne(db, orderId);
+  const r = await joinedOne(db, orderId, SERVICE_ORDER_KINDS);
   if (!r) return null;
+  const kind = r.order.kind as ServiceOrderKind;
   const [user] = await db.select().from(u).where(eq(u.id, r.order.userId));
   const pay = tables.payments;
   const [payment] = await db
@@ -329,15 +362,19 @@ export async function serviceOrderDetail(db: Db, orderId: number, lang: Lang): P
     .orderBy(desc(pay.id))
     .limit(1);
   const d = await detailOf(db, r, lang);
-  const next = nextStates(KIND, r.order.status, 'admin') as MaintenanceStatus[];
+  const next = nextStates(kind, r.order.status, 'admin') as ServiceOrderStatus[];
+  const editable = kind === KIND && offerEditable(r.order.status);
   return {
     ...d,
+    kind,
+    status: r.order.status as ServiceOrderStatus,
     customer_id: user!.id,
     customer_name: user!.name,
     customer_phone: phoneOf(user!),
-    can_edit_offer: offerEditable(r.order.status),
+    subscription: await subscriptionOf(db, r.order, lang),
+    can_edit_offer: editable,
     // The rate saveOffer applies while the offer may change; after, the one it was priced at.
-    tax_rate: (offerEditable(r.order.status) ? await vatRateBp(db) : r.order.taxRate) / 100,
+    tax_rate: (editable ? await vatRateBp(db) : r.order.taxRate) / 100,
     can_assign: next.includes('technician_assigned'),
     can_cancel: next.includes('cancelled'),
     can_chat: true,

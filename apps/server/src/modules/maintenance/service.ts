@@ -11,9 +11,15 @@
  * same transaction); the others see the new state (409). A repeat with the
  * same `Idempotency-Key` gets the first answer (lib/idempotency.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
-import { riyadhInstant, type MaintenanceRequestBody, type OfferBody } from '@pool/contracts';
+import {
+  riyadhInstant,
+  SERVICE_ORDER_KINDS,
+  type MaintenanceRequestBody,
+  type OrderKind,
+  type OfferBody,
+} from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
@@ -45,12 +51,12 @@ export async function myOrder(db: Db, userId: number, orderId: number) {
   return row;
 }
 
-/** A maintenance order for the dashboard, or 404. */
-export async function findMaintenanceOrder(db: Db, orderId: number) {
+/** An order of a kind the dashboard's operations console opens (SERVICE_ORDER_KINDS), or 404. */
+export async function findServiceOrder(db: Db, orderId: number) {
   const [row] = await db
     .select()
     .from(o)
-    .where(and(eq(o.id, orderId), eq(o.kind, KIND)));
+    .where(and(eq(o.id, orderId), inArray(o.kind, SERVICE_ORDER_KINDS)));
   if (!row) throw notFound();
   return row;
 }
@@ -103,11 +109,15 @@ export async function adminMove(app: App, orderId: number, to: 'approved' | 'off
   return order;
 }
 
-/** Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is refunded (kernel). */
+/**
+ * Cancels (or refuses) the order with a reason where the machine lets `actor`; a paid amount is
+ * refunded (kernel). `kind`: the order's (the console's other kinds have their own machines).
+ */
 export const closeOrder = (
   app: App,
   orderId: number,
   actor: Actor,
   to: 'cancelled' | 'refused',
   body: { cancel_reason_id?: number; note?: string },
-) => cancelOrder(app, { orderId, kind: KIND, actor, to, reasonId: body.cancel_reason_id, note: body.note });
+  kind: OrderKind = KIND,
+) => cancelOrder(app, { orderId, kind, actor, to, reasonId: body.cancel_reason_id, note: body.note });

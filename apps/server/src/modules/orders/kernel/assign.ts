@@ -1,6 +1,7 @@
 /**
  * The dashboard assigns an engineer or technician through the kind's
- * assignment move (declared with `assigns`): only an active staff member of
+ * assignment move (declared with `assigns`; from the assigned state too: a
+ * reassignment to someone else): only an active staff member of
  * that job who serves the order's city and is free at the order's time: no
  * other open order of theirs with a visit overlapping [start, start + 90 min)
  * (DOMAIN.md, "Staff, assignment and time").
@@ -55,6 +56,8 @@ export async function assignStaff(app: App, orderId: number, staffId: number, ac
     const member = await findStaff(tx, staffId);
     if (!member || member.isBlocked) throw fieldError('staff_id', 'staff.not_assignable');
     if (member.job !== move.assigns) throw fieldError('staff_id', `staff.wrong_job_${move.assigns}`);
+    // A reassignment moves the work to someone else: the same person again would only repeat the notices.
+    if (row.staffId === staffId) throw fieldError('staff_id', 'staff.already_assigned');
     const sc = tables.staffCities;
     const [serves] = row.cityId
       ? await tx

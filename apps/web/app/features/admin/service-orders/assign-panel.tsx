@@ -1,7 +1,8 @@
 /**
  * The assignment: the technicians who serve the order's city, each with their rating and whether
  * they are free at the order's time, and the chosen one's visits of that day on a small day
- * calendar beside this order. Assigning posts `{intent: 'assign', staff_id}` to the page's action.
+ * calendar beside this order. Assigning posts `{intent: 'assign', staff_id}` to the page's action;
+ * once assigned, the same panel moves the visit to another technician (the one assigned now is marked).
  */
 import { useState } from 'react';
 import { Avatar, Badge, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -83,15 +84,20 @@ export function AssignPanel({
   order,
   staff,
   city,
+  current = null,
 }: {
   order: { id: number; number: string; scheduled_at: string };
   staff: AssignableStaff[];
   city: string | null;
+  /** The technician assigned now (a reassignment), if any. */
+  current?: number | null;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Answer<unknown>>({ key: 'service-assign' });
   useAnswerEffect(fetcher.data);
-  const [chosen, setChosen] = useState<number | null>(() => (staff.find((s) => s.free) ?? staff[0])?.id ?? null);
+  const [chosen, setChosen] = useState<number | null>(
+    () => (staff.find((s) => s.free && s.id !== current) ?? staff[0])?.id ?? null,
+  );
   const shown = staff.find((s) => s.id === chosen);
   const day = formatDate('ar', order.scheduled_at);
 
@@ -99,10 +105,10 @@ export function AssignPanel({
     <Paper withBorder radius="lg" p="md" data-testid="assign-panel">
       <Stack gap="sm">
         <Title order={2} fz="h4">
-          {t('operations.assignment')}
+          {t(current ? 'operations.reassignment' : 'operations.assignment')}
         </Title>
         <Text fz="sm" c="gray.7">
-          {t('operations.assignment_intro', { city: city ?? '—' })}
+          {t(current ? 'operations.reassignment_intro' : 'operations.assignment_intro', { city: city ?? '—' })}
         </Text>
         {staff.length === 0 ? (
           <Text c="gray.7">{t('operations.no_technicians')}</Text>
@@ -138,28 +144,36 @@ export function AssignPanel({
                         </Group>
                       </UnstyledButton>
                       <Stack gap={6} align="flex-end">
-                        <Badge
-                          variant="light"
-                          color={s.free ? 'teal' : 'red'}
-                          c={badgeText(s.free ? 'teal' : 'red')}
-                          miw="max-content"
-                          data-testid="staff-free"
-                          data-free={s.free}
-                        >
-                          {s.free ? t('operations.free') : t('operations.busy')}
-                        </Badge>
-                        <ConfirmAction
-                          label={t('operations.assign')}
-                          question={t('operations.assign_q', { number: order.number, name: s.name })}
-                          color="cyan"
-                          variant={s.free ? 'filled' : 'light'}
-                          icon={<IconUserCheck size={14} aria-hidden />}
-                          loading={fetcher.state !== 'idle'}
-                          onConfirm={() =>
-                            void fetcher.submit({ intent: 'assign', staff_id: String(s.id) }, { method: 'post' })
-                          }
-                          testId={`assign-${s.id}`}
-                        />
+                        {s.id === current ? (
+                          <Badge variant="light" color="cyan" c={badgeText('cyan')} miw="max-content">
+                            {t('operations.assigned_now')}
+                          </Badge>
+                        ) : (
+                          <Badge
+                            variant="light"
+                            color={s.free ? 'teal' : 'red'}
+                            c={badgeText(s.free ? 'teal' : 'red')}
+                            miw="max-content"
+                            data-testid="staff-free"
+                            data-free={s.free}
+                          >
+                            {s.free ? t('operations.free') : t('operations.busy')}
+                          </Badge>
+                        )}
+                        {s.id === current ? null : (
+                          <ConfirmAction
+                            label={t('operations.assign')}
+                            question={t('operations.assign_q', { number: order.number, name: s.name })}
+                            color="cyan"
+                            variant={s.free ? 'filled' : 'light'}
+                            icon={<IconUserCheck size={14} aria-hidden />}
+                            loading={fetcher.state !== 'idle'}
+                            onConfirm={() =>
+                              void fetcher.submit({ intent: 'assign', staff_id: String(s.id) }, { method: 'post' })
+                            }
+                            testId={`assign-${s.id}`}
+                          />
+                        )}
                       </Stack>
                     </Group>
                   </Paper>

@@ -5,7 +5,7 @@
  * comes through the site's bootstrap (`google.maps.importLibrary`); the clusterer loads with it, so a
  * page without a maps key never downloads it. Tested with a fake `google.maps` in orders-map-draw.test.ts.
  */
-import type { MaintenanceStatus } from '@pool/contracts/maintenance';
+import type { ServiceOrderStatus } from '@pool/contracts/maintenance';
 import { installMapsBootstrap, RIYADH } from '../../../components/map-picker-maps.ts';
 
 /** Spec section 9. A cluster of one marker is the marker itself, so clusters start at 2. */
@@ -14,7 +14,7 @@ export const MAP_CLUSTERING = { gridSize: 60, minimumClusterSize: 2 } as const;
 export type MapOrder = {
   id: number;
   number: string;
-  status: MaintenanceStatus;
+  status: ServiceOrderStatus;
   city: string | null;
   lat: number | null;
   lng: number | null;

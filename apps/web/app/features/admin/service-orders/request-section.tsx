@@ -25,20 +25,31 @@ export function Field({ label, children }: { label: string; children: React.Reac
   );
 }
 
-export function RequestSection({ request }: { request: ServiceOrderDetail['request'] }) {
+/** `withProblem` false: a package's visit, whose request holds no problem or place of its own. */
+export function RequestSection({
+  request,
+  withProblem = true,
+}: {
+  request: ServiceOrderDetail['request'];
+  withProblem?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Section title={t('operations.request')}>
-      <Field label={t('operations.problem')}>
-        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
-          {request.problem}
-        </Text>
-      </Field>
-      <Field label={t('operations.place')}>
-        <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
-          {request.place}
-        </Text>
-      </Field>
+      {withProblem ? (
+        <>
+          <Field label={t('operations.problem')}>
+            <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }} data-testid="service-problem">
+              {request.problem}
+            </Text>
+          </Field>
+          <Field label={t('operations.place')}>
+            <Text dir="auto" ta="start" style={{ whiteSpace: 'pre-wrap' }}>
+              {request.place}
+            </Text>
+          </Field>
+        </>
+      ) : null}
       {request.images.length > 0 ? (
         <Field label={t('operations.images')}>
           <PictureGrid images={request.images} alt={(n) => t('operations.image_alt', { n })} />

@@ -1,9 +1,9 @@
 /** A service order's state in the dashboard: its name and its badge; the text colour of the console's other light badges. */
 import { useTranslation } from 'react-i18next';
-import type { MaintenanceStatus } from '@pool/contracts/maintenance';
+import type { ServiceOrderStatus } from '@pool/contracts/maintenance';
 import { StateBadge } from '../../orders/index.ts';
 
-const COLORS: Record<MaintenanceStatus, string> = {
+const COLORS: Record<ServiceOrderStatus, string> = {
   new: 'blue',
   approved: 'indigo',
   offer_sent: 'violet',
@@ -16,9 +16,15 @@ const COLORS: Record<MaintenanceStatus, string> = {
   completed: 'teal',
   cancelled: 'gray',
   refused: 'red',
+  unscheduled: 'orange',
+  scheduled: 'teal',
+  done: 'teal',
 };
 
 export { badgeText } from '../tint-text.ts';
+
+/** The console's colour of a state (its badges, the calendar's blocks). */
+export const serviceStatusColor = (status: ServiceOrderStatus) => COLORS[status];
 
 /** The name of a state, e.g. "Offer sent". */
 export function useStatusLabel() {
@@ -27,7 +33,7 @@ export function useStatusLabel() {
 }
 
 /** A service order's state: the orders' badge with the console's names and colours. */
-export function ServiceStatusBadge({ status, size = 'md' }: { status: MaintenanceStatus; size?: 'sm' | 'md' | 'lg' }) {
+export function ServiceStatusBadge({ status, size = 'md' }: { status: ServiceOrderStatus; size?: 'sm' | 'md' | 'lg' }) {
   const label = useStatusLabel();
   return <StateBadge status={status} label={label(status)} color={COLORS[status]} size={size} />;
 }

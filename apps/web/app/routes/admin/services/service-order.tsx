@@ -2,13 +2,15 @@
  * One service order in the operations console: the request, the customer, the full history, the
  * moves the API offers (approve; cancel or refuse with a reason, refunded when paid), the price
  * offer editor (catalogue or typed lines, VAT live), the assignment of a technician with their day,
- * what happened on site (extra services, visit report), the customer's rating and refunds.
+ * what happened on site (extra services, visit report), the customer's rating and refunds. A
+ * package's visit shows its subscription (the package, which visit of how many) and is assigned or
+ * moved to another technician the same way.
  */
-import { Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/service-order';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
 import { isSuccess } from '../../../lib/api.server.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -137,12 +139,14 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
       {editing && order.can_edit_offer ? (
         <OfferEditor offer={order.offer} options={options} taxRate={order.tax_rate} />
       ) : null}
-      {editing && order.can_assign ? <AssignPanel order={order} staff={staff} city={order.request.city} /> : null}
+      {editing && order.can_assign ? (
+        <AssignPanel order={order} staff={staff} city={order.request.city} current={order.staff?.id ?? null} />
+      ) : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <RequestSection request={order.request} />
+            <RequestSection request={order.request} withProblem={order.kind !== 'package_visit'} />
             {editing && order.can_edit_offer ? null : <OfferView offer={order.offer} />}
             <ExtrasSection extras={order.extras} />
             <ReportSection report={order.report} />
@@ -151,6 +155,22 @@ export default function AdminServiceOrderPage({ loaderData }: Route.ComponentPro
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            {order.subscription ? (
+              <Section title={t('operations.subscription')} gap={4}>
+                <Text fw={700} data-testid="visit-package">
+                  {order.subscription.package_name}
+                </Text>
+                <Text fz="sm" data-testid="visit-of">
+                  {t('operations.subscription_visit', {
+                    n: formatNumber('ar', order.subscription.visit_n),
+                    total: formatNumber('ar', order.subscription.visits_total),
+                  })}
+                </Text>
+                <Anchor component={Link} to={`/admin/subscriptions/${order.subscription.id}`} fz="sm">
+                  {t('operations.subscription_open', { number: order.subscription.number })}
+                </Anchor>
+              </Section>
+            ) : null}
             <CustomerSection order={order} />
             {order.staff ? (
               <AssignedStaffSection title={t('operations.assigned_to')} staff={order.staff}>

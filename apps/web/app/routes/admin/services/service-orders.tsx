@@ -1,13 +1,15 @@
 /**
- * The operations console's list of service orders (immediate maintenance first): filters in the
- * URL (state, city, visit day, technician, number or phone), the visit time in Riyadh, the state
- * and the technician; and the open orders of the list on a map (clustered) or, without a maps
- * key, as a table of their locations.
+ * The operations console's list of service orders (immediate maintenance and a package's visits):
+ * filters in the URL (kind, state, city, visit day, technician, number or phone), the visit time in
+ * Riyadh, the state and the technician; the open orders of the list on a map (clustered) or,
+ * without a maps key, as a table of their locations.
+ * A package's visit waiting for the customer's new date has no time: it is not listed (nor its state offered).
  */
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MAINTENANCE_STATUSES, type ServiceOrderItem } from '@pool/contracts/maintenance';
+import { SERVICE_ORDER_KINDS, SERVICE_ORDER_STATUSES, type ServiceOrderItem } from '@pool/contracts/maintenance';
+import { ORDER_MACHINES } from '@pool/contracts/orders';
 import type { Route } from './+types/service-orders';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -23,7 +25,7 @@ import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
 
 /** The list's filters in the URL (the map takes the same). */
-const FILTERS = ['q', 'status', 'city_id', 'staff_id', 'date'] as const;
+const FILTERS = ['q', 'kind', 'status', 'city_id', 'staff_id', 'date'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
@@ -42,13 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
   ]);
-  return { list, cities, pins, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
+  const kind = SERVICE_ORDER_KINDS.find((k) => k === queryOf(request, ['kind']).kind) ?? null;
+  return { list, cities, pins, kind, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
 }
 
 export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const status = useStatusLabel();
-  const { list, cities, pins, technicians } = loaderData;
+  const { list, cities, pins, technicians, kind } = loaderData;
+  const states = (kind ? ORDER_MACHINES[kind].states : SERVICE_ORDER_STATUSES).filter((s) => s !== 'unscheduled');
   const columns: Column<ServiceOrderItem>[] = [
     {
       key: 'number',
@@ -70,6 +74,15 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
       key: 'customer',
       label: t('operations.col_customer'),
       render: (o) => <CustomerCell name={o.customer_name} phone={o.customer_phone} />,
+    },
+    {
+      key: 'kind',
+      label: t('operations.filter_kind'),
+      render: (o) => (
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t(`operations.kind_${o.kind}`)}
+        </Text>
+      ),
     },
     { key: 'city', label: t('operations.col_city'), render: (o) => o.city ?? '—' },
     {
@@ -104,9 +117,16 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
       <Group gap="sm" align="flex-end">
         <SearchBox label={t('operations.search')} />
         <ParamSelect
+          name="kind"
+          label={t('operations.filter_kind')}
+          data={SERVICE_ORDER_KINDS.map((k) => ({ value: k, label: t(`operations.kind_${k}`) }))}
+          w={170}
+          testId="filter-kind"
+        />
+        <ParamSelect
           name="status"
           label={t('operations.filter_state')}
-          data={MAINTENANCE_STATUSES.map((s) => ({ value: s, label: status(s) }))}
+          data={states.map((s) => ({ value: s, label: status(s) }))}
           w={190}
           testId="filter-status"
         />
