@@ -17,6 +17,8 @@ import {
   subscriptionPayBody,
   subscriptionsQuery,
   subscriptionView,
+  type Lang,
+  type PaymentMethod,
 } from '@pool/contracts';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -155,55 +157,55 @@ export default async function packageRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/subscriptions/:id/pay',
-    {
-      ...idempotentRoute(app, 'packages.pay'),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Pay again my subscription that waits for payment: `electronic` answers the card page, `wallet` pays at once',
-        description:
-          'Within its 2 hours unpaid. Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid (or cancelled), another answers 409; a wallet short of the total, 422.',
-        params: idParam,
-        body: subscriptionPayBody,
-        response: { 200: envelope(subscribed) },
+  /** A route paying for my subscription: by card (the answer's `redirect_url`) or from the wallet at once. */
+  const paying = (
+    path: 'pay' | 'renew',
+    doc: { summary: string; description: string },
+    pay: (userId: number, id: number, method: PaymentMethod, lang: Lang) => Promise<{ redirectUrl: string | null }>,
+    paidMsg: string,
+  ) =>
+    app.post(
+      `/subscriptions/:id/${path}`,
+      {
+        ...idempotentRoute(app, `packages.${path}`),
+        schema: {
+          tags,
+          security,
+          ...doc,
+          params: idParam,
+          body: subscriptionPayBody,
+          response: { 200: envelope(subscribed) },
+        },
       },
+      async (req, reply) => {
+        const { redirectUrl } = await pay(req.user!.id, req.params.id, req.body.payment_method, req.lang);
+        const subscription = await view(req.user!.id, req.params.id, req.lang);
+        return reply.ok({ subscription, redirect_url: redirectUrl }, redirectUrl ? undefined : paidMsg);
+      },
+    );
+
+  paying(
+    'pay',
+    {
+      summary:
+        'Pay again my subscription that waits for payment: `electronic` answers the card page, `wallet` pays at once',
+      description:
+        'Within its 2 hours unpaid. Send an `Idempotency-Key` header: a repeat returns the first answer. Once paid (or cancelled), another answers 409; a wallet short of the total, 422.',
     },
-    async (req, reply) => {
-      const { order, redirectUrl } = await payOfferAgain(app, {
-        kind: 'package_subscription',
-        userId: req.user!.id,
-        orderId: req.params.id,
-        method: req.body.payment_method,
-        lang: req.lang,
-      });
-      const subscription = await view(req.user!.id, order.id, req.lang);
-      return reply.ok({ subscription, redirect_url: redirectUrl }, redirectUrl ? undefined : 'packages.paid');
-    },
+    (userId, orderId, method, lang) =>
+      payOfferAgain(app, { kind: 'package_subscription', userId, orderId, method, lang }),
+    'packages.paid',
   );
 
-  app.post(
-    '/subscriptions/:id/renew',
+  paying(
+    'renew',
     {
-      ...idempotentRoute(app, 'packages.renew'),
-      schema: {
-        tags,
-        security,
-        summary: 'Renew my subscription now: a new period of its visits, paid from the wallet at once or by card',
-        description:
-          'An active subscription in its last 3 days (the new period starts at its end) or one expired within 30 days (it starts now); `renewal` in the subscription says what it pays for. The new visits are unscheduled: pick their times. By card the answer carries `redirect_url` and the renewal happens when the payment is verified. Send an `Idempotency-Key` header. 409 when it cannot be renewed now; 422 when the wallet is short.',
-        params: idParam,
-        body: subscriptionPayBody,
-        response: { 200: envelope(subscribed) },
-      },
+      summary: 'Renew my subscription now: a new period of its visits, paid from the wallet at once or by card',
+      description:
+        'An active subscription in its last 3 days (the new period starts at its end) or one expired within 30 days (it starts now); `renewal` in the subscription says what it pays for. The new visits are unscheduled: pick their times. By card the answer carries `redirect_url` and the renewal happens when the payment is verified. Send an `Idempotency-Key` header. 409 when it cannot be renewed now; 422 when the wallet is short.',
     },
-    async (req, reply) => {
-      const { redirectUrl } = await renewByHand(app, req.user!.id, req.params.id, req.body.payment_method, req.lang);
-      const subscription = await view(req.user!.id, req.params.id, req.lang);
-      return reply.ok({ subscription, redirect_url: redirectUrl }, redirectUrl ? undefined : 'packages.renewed');
-    },
+    (userId, id, method, lang) => renewByHand(app, userId, id, method, lang),
+    'packages.renewed',
   );
 
   app.post(
