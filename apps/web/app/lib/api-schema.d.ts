@@ -21198,6 +21198,7 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
+                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21219,6 +21220,8 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
+                    /** @description the new period's visits, to be scheduled */
+                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21316,6 +21319,7 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
+                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21337,6 +21341,8 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
+                    /** @description the new period's visits, to be scheduled */
+                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21439,6 +21445,7 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
+                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21460,6 +21467,8 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
+                  /** @description the new period's visits, to be scheduled */
+                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -21557,6 +21566,7 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
+                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21578,6 +21588,8 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
+                  /** @description the new period's visits, to be scheduled */
+                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -21684,6 +21696,7 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
+                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21705,6 +21718,8 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
+                    /** @description the new period's visits, to be scheduled */
+                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21813,6 +21828,7 @@ export interface paths {
                   status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                   package_id: number;
                   name: string;
+                  /** @description its visits done or to come (the package's per period; more once renewed) */
                   visits_total: number;
                   visits_done: number;
                   visits_remaining: number;
@@ -21834,6 +21850,8 @@ export interface paths {
                   renewal: {
                     /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                     total: number;
+                    /** @description the new period's visits, to be scheduled */
+                    visits: number;
                     /** @description the end of the current period while active, else now */
                     starts_at: string;
                     ends_at: string;
@@ -21937,6 +21955,7 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
+                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -21958,6 +21977,8 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
+                  /** @description the new period's visits, to be scheduled */
+                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -22110,6 +22131,7 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
+                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -22131,6 +22153,8 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
+                  /** @description the new period's visits, to be scheduled */
+                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
@@ -22233,6 +22257,7 @@ export interface paths {
                 status: 'pending_payment' | 'active' | 'completed' | 'expired' | 'cancelled';
                 package_id: number;
                 name: string;
+                /** @description its visits done or to come (the package's per period; more once renewed) */
                 visits_total: number;
                 visits_done: number;
                 visits_remaining: number;
@@ -22254,6 +22279,8 @@ export interface paths {
                 renewal: {
                   /** @description halalas with VAT: the price as subscribed, at the current VAT rate */
                   total: number;
+                  /** @description the new period's visits, to be scheduled */
+                  visits: number;
                   /** @description the end of the current period while active, else now */
                   starts_at: string;
                   ends_at: string;
