@@ -66,6 +66,7 @@ export default [
     }),
     route('service-orders', 'routes/admin/services/service-orders.tsx', { id: 'admin-service-orders' }),
     route('service-orders/:id', 'routes/admin/services/service-order.tsx', { id: 'admin-service-order' }),
+    route('visits-calendar', 'routes/admin/services/visits-calendar.tsx', { id: 'admin-visits-calendar' }),
     route('service-orders/construction/:id', 'routes/admin/construction/order.tsx', {
       id: 'admin-construction-order',
     }),

@@ -11,6 +11,7 @@ import arCoupons from './ar/coupons.ts';
 import arOperations from './ar/operations.ts';
 import arPackagesAdmin from './ar/packages-admin.ts';
 import arStaff from './ar/staff.ts';
+import arVisitsCalendar from './ar/visits-calendar.ts';
 import enAdmin from './en/admin.ts';
 import enCatalogue from './en/catalogue.ts';
 import enCms from './en/cms.ts';
@@ -20,6 +21,7 @@ import enCoupons from './en/coupons.ts';
 import enOperations from './en/operations.ts';
 import enPackagesAdmin from './en/packages-admin.ts';
 import enStaff from './en/staff.ts';
+import enVisitsCalendar from './en/visits-calendar.ts';
 
 export const dashboardAr = {
   admin: arAdmin,
@@ -31,6 +33,7 @@ export const dashboardAr = {
   operations: arOperations,
   'packages-admin': arPackagesAdmin,
   staff: arStaff,
+  'visits-calendar': arVisitsCalendar,
 };
 export const dashboardEn = {
   admin: enAdmin,
@@ -42,4 +45,5 @@ export const dashboardEn = {
   operations: enOperations,
   'packages-admin': enPackagesAdmin,
   staff: enStaff,
+  'visits-calendar': enVisitsCalendar,
 };

@@ -14,7 +14,7 @@ import { reportStreamCount, reportStreamDown, reportStreamEvent, reportStreamUp 
 type Alert = NotificationItem & { leaving: boolean };
 
 /** The stream's signals handed to the pages (live-count.tsx onStreamEvent). */
-const FORWARDED_EVENTS = ['chat', 'complaint'] as const;
+const FORWARDED_EVENTS = ['chat', 'complaint', 'visits'] as const;
 
 /**
  * At most this many alerts on screen: one move may send several notifications at once (approved,
@@ -103,7 +103,8 @@ export function LiveAlerts({
       later(() => remove(item.id), ALERT_MS);
       notified.current?.(item);
     });
-    // Signals for the pages that follow them: the open chat fetches what changed, an open complaint reloads.
+    // Signals for the pages that follow them: the open chat fetches what changed, an open complaint and
+    // the dashboard's visits calendar reload.
     for (const name of FORWARDED_EVENTS) {
       source.addEventListener(name, (e) => reportStreamEvent(name, JSON.parse(e.data)));
     }

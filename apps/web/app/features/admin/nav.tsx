@@ -30,6 +30,7 @@ import {
   IconMessageReport,
   IconRepeat,
   IconCalendarRepeat,
+  IconCalendarWeek,
   IconSwimming,
   IconPalette,
   IconReceipt2,
@@ -111,6 +112,7 @@ const READY: Partial<Record<PermissionGroup, string>> = {
 const MORE: Partial<Record<PermissionGroup, { id: string; path: string; label: string; icon: typeof IconBell }[]>> = {
   orders: [
     { id: 'service-orders', path: '/admin/service-orders', label: 'operations.nav', icon: IconClipboardList },
+    { id: 'visits-calendar', path: '/admin/visits-calendar', label: 'visits-calendar.title', icon: IconCalendarWeek },
     {
       id: 'subscriptions',
       path: '/admin/subscriptions',

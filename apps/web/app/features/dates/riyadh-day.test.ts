@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysRangeLabel,
+  hijriDayAndMonth,
+  hijriRangeLabel,
+  weekdayAndDate,
   gregorianLabel,
   hijriDayNumber,
   hijriLabel,
@@ -91,5 +95,16 @@ describe('labels', () => {
         expect(label).not.toMatch(/[\u00A0\u2000-\u200A\u202F]/);
       }
     }
+  });
+
+  it('heads a week’s days and names its range, Hijri beside Gregorian', () => {
+    expect(weekdayAndDate('2027-01-02', 'ar')).toBe('السبت، 2 يناير');
+    expect(weekdayAndDate('2027-01-02', 'en')).toBe('Saturday 2 January');
+    expect(hijriDayAndMonth('2027-01-02', 'ar')).toBe('24 رجب');
+    expect(hijriDayAndMonth('2027-01-02', 'en')).toBe('Rajab 24');
+    expect(daysRangeLabel('2027-01-02', '2027-01-08', 'ar')).toBe('2–8 يناير 2027');
+    expect(daysRangeLabel('2027-01-30', '2027-02-05', 'en')).toBe('30 January – 5 February 2027');
+    expect(hijriRangeLabel('2027-01-02', '2027-01-08', 'ar')).toBe('24–30 رجب 1448 هـ');
+    expect(hijriRangeLabel('2027-01-02', '2027-01-08', 'en')).toBe('Rajab 24 – 30, 1448 AH');
   });
 });

@@ -113,6 +113,22 @@ export function hijriMonthsLabel(day: string, lang: Lang): string {
   return fmt(hijri(lang), { month: 'long', year: 'numeric' }).formatRange(noon(first), noon(last));
 }
 
+/** A day's heading in a week: `Saturday 2 January` / `السبت 2 يناير`. */
+export const weekdayAndDate = (day: string, lang: Lang) =>
+  fmt(gregorian(lang), { weekday: 'long', day: 'numeric', month: 'long' }).format(noon(day));
+
+/** Its Hijri day and month (Umm al-Qura): `Rajab 24` / `24 رجب`. */
+export const hijriDayAndMonth = (day: string, lang: Lang) =>
+  fmt(hijri(lang), { day: 'numeric', month: 'long' }).format(noon(day));
+
+/** Days `from` to `to` as one range: `2–8 January 2027` / `2–8 يناير 2027`. */
+export const daysRangeLabel = (from: string, to: string, lang: Lang) =>
+  fmt(gregorian(lang), { day: 'numeric', month: 'long', year: 'numeric' }).formatRange(noon(from), noon(to));
+
+/** The same days in the Hijri calendar: `Rajab 24 – 30, 1448 AH` / `24–30 رجب 1448 هـ`. */
+export const hijriRangeLabel = (from: string, to: string, lang: Lang) =>
+  fmt(hijri(lang), { day: 'numeric', month: 'long', year: 'numeric' }).formatRange(noon(from), noon(to));
+
 /** A weekday's short name for the calendar's head row. */
 export const weekdayLabel = (day: string, lang: Lang) =>
   fmt(gregorian(lang), { weekday: lang === 'ar' ? 'narrow' : 'short' }).format(noon(day));

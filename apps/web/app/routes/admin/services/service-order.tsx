@@ -28,6 +28,7 @@ import { useMay } from '../../../features/admin/use-admin.ts';
 import { Section, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { OrderChatPanel } from '../../../features/admin/service-orders/chat-panel.tsx';
 import { AssignPanel } from '../../../features/admin/service-orders/assign-panel.tsx';
+import { assignAnswer } from '../../../features/admin/service-orders/assign.server.ts';
 import { ExtrasSection, RatingSection, ReportSection } from '../../../features/admin/service-orders/field-work.tsx';
 import { OfferEditor, OfferView } from '../../../features/admin/service-orders/offer-editor.tsx';
 import { RequestSection } from '../../../features/admin/service-orders/request-section.tsx';
@@ -80,12 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     case 'assign':
-      return answerOf(
-        await api.POST('/api/admin/service-orders/{id}/assign', {
-          ...path,
-          body: asSent<PathBody<'post', '/api/admin/service-orders/{id}/assign'>>({ staff_id: field('staff_id') }),
-        }),
-      );
+      return assignAnswer(api, params.id ?? '', field('staff_id'));
     case 'cancel': {
       const body = asSent<PathBody<'post', '/api/admin/service-orders/{id}/cancel'>>({
         cancel_reason_id: field('cancel_reason_id'),

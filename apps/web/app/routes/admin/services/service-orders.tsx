@@ -2,10 +2,11 @@
  * The operations console's list of service orders (immediate maintenance and a package's visits):
  * filters in the URL (kind, state, city, visit day, technician, number or phone), the visit time in
  * Riyadh, the state and the technician; the open orders of the list on a map (clustered) or,
- * without a maps key, as a table of their locations.
+ * without a maps key, as a table of their locations; and the way to the technicians' calendar.
  * A package's visit waiting for the customer's new date has no time: it is not listed (nor its state offered).
  */
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconCalendarWeek } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_ORDER_KINDS, SERVICE_ORDER_STATUSES, type ServiceOrderItem } from '@pool/contracts/maintenance';
@@ -113,7 +114,21 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
     },
   ];
   return (
-    <AdminPage title={t('operations.title')} description={t('operations.intro')}>
+    <AdminPage
+      title={t('operations.title')}
+      description={t('operations.intro')}
+      actions={
+        <Button
+          component={Link}
+          to="/admin/visits-calendar"
+          variant="light"
+          leftSection={<IconCalendarWeek size={18} aria-hidden />}
+          data-testid="open-visits-calendar"
+        >
+          {t('visits-calendar.title')}
+        </Button>
+      }
+    >
       <Group gap="sm" align="flex-end">
         <SearchBox label={t('operations.search')} />
         <ParamSelect
