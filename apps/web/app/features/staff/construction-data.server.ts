@@ -5,7 +5,7 @@
  */
 import { data } from 'react-router';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
-import { translate } from '../../lib/i18n.ts';
+import { readPayload, refusedIntent } from './order-data.server.ts';
 import { signOutIfEnded, type staffApiFor } from './session.server.ts';
 
 type StaffApi = ReturnType<typeof staffApiFor>;
@@ -24,20 +24,10 @@ export async function loadConstruction(api: StaffApi, id: number) {
   };
 }
 
-type Payload = Record<string, unknown>;
-
 /** The page's action (JSON): `offer` (lines, sent to the customer), `stage`, or the move `completed`. */
 export async function constructionAction(api: StaffApi, id: number, request: Request) {
   const path = { id };
-  let payload: Payload;
-  try {
-    payload = (await request.json()) as Payload;
-  } catch {
-    // A body that is not what the page sends: refused like an unknown intent, never a 500.
-    payload = {};
-  }
-  if (!payload || typeof payload !== 'object') payload = {};
-  const refused = { msg: translate(api.lang, 'validation.invalid'), key: 'fail', data: null, status: 400 };
+  const payload = await readPayload(request);
   const answer = await (async () => {
     switch (payload.intent) {
       case 'offer':
@@ -50,7 +40,7 @@ export async function constructionAction(api: StaffApi, id: number, request: Req
       case 'complete':
         return api.POST('/api/staff/orders/{id}/status', { params: { path }, body: { status: 'completed' } });
       default:
-        return refused;
+        return refusedIntent(api.lang);
     }
   })();
   return signOutIfEnded(answer, api.lang);

@@ -5,7 +5,7 @@
  * action.
  */
 import { data, redirect } from 'react-router';
-import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
+import { DEFAULT_VAT_RATE, requiredId } from '@pool/contracts/core';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -59,19 +59,37 @@ export async function loadStaffOrder(api: StaffApi, id: number) {
 
 type Payload = Record<string, unknown>;
 
+/** The `:id` of a staff order page's URL; anything else is the 404 page. */
+export function staffOrderId(params: { id?: string }) {
+  const id = requiredId.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  return id.data;
+}
+
+/** What a staff page's action got: its JSON or form fields (a body that is not what the page sends reads as none). */
+export async function readPayload(request: Request): Promise<Payload> {
+  const json = (request.headers.get('content-type') ?? '').includes('application/json');
+  try {
+    const payload = json ? await request.json() : Object.fromEntries((await request.formData()).entries());
+    return payload && typeof payload === 'object' ? (payload as Payload) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An intent the page never sends: refused like a bad field, never a 500. */
+export const refusedIntent = (lang: StaffApi['lang']) => ({
+  msg: translate(lang, 'validation.invalid'),
+  key: 'fail',
+  data: null,
+  status: 400,
+});
+
 /** The order page's action: a move (form), an extra-services proposal or the report (JSON). */
 export async function staffOrderAction(api: StaffApi, id: number, request: Request) {
   const path = { id };
-  const json = (request.headers.get('content-type') ?? '').includes('application/json');
-  let payload: Payload;
-  try {
-    payload = json ? ((await request.json()) as Payload) : Object.fromEntries((await request.formData()).entries());
-  } catch {
-    // A body that is not what the page sends: refused like an unknown intent, never a 500.
-    payload = {};
-  }
-  if (!payload || typeof payload !== 'object') payload = {};
-  const refused = { msg: translate(api.lang, 'validation.invalid'), key: 'fail', data: null, status: 400 };
+  const payload = await readPayload(request);
+  const refused = refusedIntent(api.lang);
   const answer = await (async () => {
     switch (payload.intent) {
       case 'move':

@@ -2,8 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBack, IconCircleCheck, IconMapPin, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher } from 'react-router';
-import { requiredId } from '@pool/contracts/core';
+import { Link, useFetcher } from 'react-router';
 import type { StaffConstructionDetail } from '@pool/contracts/construction';
 import type { Route } from './+types/construction';
 import type { Answer } from '../../lib/envelope.ts';
@@ -15,6 +14,7 @@ import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 import { ConstructionStatusBadge, DesignSummary, StagesView } from '../../features/construction/index.ts';
 import { submitJson, useStaffAnswer } from '../../features/staff/answers.ts';
 import { constructionAction, loadConstruction } from '../../features/staff/construction-data.server.ts';
+import { staffOrderId } from '../../features/staff/order-data.server.ts';
 import { ConstructionOffer } from '../../features/staff/construction-offer.tsx';
 import { PlaceLine } from '../../features/staff/place-line.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
@@ -24,18 +24,12 @@ import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, cst('project_title'));
 
-const orderId = (params: { id?: string }) => {
-  const id = requiredId.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  return id.data;
-};
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadConstruction(staffApiFor(context, request), orderId(params));
+  return loadConstruction(staffApiFor(context, request), staffOrderId(params));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return constructionAction(staffApiFor(context, request), orderId(params), request);
+  return constructionAction(staffApiFor(context, request), staffOrderId(params), request);
 }
 
 /** The states before the work starts: stages are posted once it is paid. */

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowBack, IconCar, IconClock, IconMapPin, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
-import { requiredId } from '@pool/contracts/core';
+import { Link } from 'react-router';
 import type { ChatThread } from '@pool/contracts/chat';
 import { riyadhDayAndTime } from '@pool/contracts/field-work';
 import type { Route } from './+types/order';
@@ -13,7 +12,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 import { ExtrasPanel } from '../../features/staff/extras-panel.tsx';
 import { NextMove } from '../../features/staff/next-move.tsx';
-import { loadStaffOrder, staffOrderAction } from '../../features/staff/order-data.server.ts';
+import { loadStaffOrder, staffOrderAction, staffOrderId } from '../../features/staff/order-data.server.ts';
 import { ReportForm } from '../../features/staff/report-form.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { VisitStatus } from '../../features/staff/visit-status.tsx';
@@ -23,18 +22,12 @@ import { VisitActions } from '../../features/staff/visit-actions.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('order_title'));
 
-const orderId = (params: { id?: string }) => {
-  const id = requiredId.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  return id.data;
-};
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadStaffOrder(staffApiFor(context, request), orderId(params));
+  return loadStaffOrder(staffApiFor(context, request), staffOrderId(params));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return staffOrderAction(staffApiFor(context, request), orderId(params), request);
+  return staffOrderAction(staffApiFor(context, request), staffOrderId(params), request);
 }
 
 /** The report is written from "on the way" until the visit finishes (the API's rule). */

@@ -3,12 +3,12 @@
  * (a swatch beside it), the extra price per m² in riyals, an optional picture of the finish, sort
  * and "shown to customers". Sent as multipart from the browser; checked with the API's schema first.
  */
-import { ColorInput, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { ColorInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { colourBody, type AdminColour } from '@pool/contracts/construction-admin';
-import { FormActions } from '../edit-actions.tsx';
 import { ImageField } from '../image-field.tsx';
 import type { CatalogueFormProps } from './catalogue-screen.tsx';
+import { CatalogueFormEnd } from './form-end.tsx';
 import { useCatalogueForm } from './use-catalogue-form.ts';
 import { colourFields, colourValues, type ColourValues } from './values.ts';
 
@@ -76,25 +76,7 @@ export function ColourForm({ item, onDone, onSaved }: CatalogueFormProps<AdminCo
           current={item?.image ?? null}
           {...imageField}
         />
-        <NumberInput
-          label={t('construction-admin.sort')}
-          description={t('construction-admin.sort_hint')}
-          min={0}
-          max={9999}
-          allowDecimal={false}
-          allowNegative={false}
-          disabled={busy}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...form.getInputProps('sort')}
-          data-testid="colour-sort"
-        />
-        <Switch
-          label={t('construction-admin.active')}
-          disabled={busy}
-          {...form.getInputProps('is_active', { type: 'checkbox' })}
-          data-testid="colour-active"
-        />
-        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="colour-submit" />
+        <CatalogueFormEnd form={form} busy={busy} onDone={onDone} testId="colour" />
       </Stack>
     </form>
   );

@@ -3,13 +3,13 @@
  * a new one), the price factor in percent, sort and "shown to customers". Sent as multipart from
  * the browser (the picture's upload progress); checked with the API's own schema first.
  */
-import { NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONSTRUCTION_SHAPES } from '@pool/contracts/construction';
 import { DESIGN_FACTOR_LIMITS, designTypeBody, type AdminDesignType } from '@pool/contracts/construction-admin';
-import { FormActions } from '../edit-actions.tsx';
 import { ImageField } from '../image-field.tsx';
 import type { CatalogueFormProps } from './catalogue-screen.tsx';
+import { CatalogueFormEnd } from './form-end.tsx';
 import { useCatalogueForm } from './use-catalogue-form.ts';
 import { designTypeFields, designTypeValues, type DesignTypeValues } from './values.ts';
 
@@ -76,25 +76,7 @@ export function DesignTypeForm({ item, onDone, onSaved }: CatalogueFormProps<Adm
           {...form.getInputProps('price_factor')}
           data-testid="design-type-factor"
         />
-        <NumberInput
-          label={t('construction-admin.sort')}
-          description={t('construction-admin.sort_hint')}
-          min={0}
-          max={9999}
-          allowDecimal={false}
-          allowNegative={false}
-          disabled={busy}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...form.getInputProps('sort')}
-          data-testid="design-type-sort"
-        />
-        <Switch
-          label={t('construction-admin.active')}
-          disabled={busy}
-          {...form.getInputProps('is_active', { type: 'checkbox' })}
-          data-testid="design-type-active"
-        />
-        <FormActions onCancel={onDone} busy={busy} lockCancel saveTestId="design-type-submit" />
+        <CatalogueFormEnd form={form} busy={busy} onDone={onDone} testId="design-type" />
       </Stack>
     </form>
   );
