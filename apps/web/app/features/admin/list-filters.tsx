@@ -48,6 +48,7 @@ export function ParamSelect({
   w,
   searchable,
   testId,
+  clears = [],
 }: {
   name: string;
   label: string;
@@ -55,6 +56,8 @@ export function ParamSelect({
   w: number;
   searchable?: boolean;
   testId?: string;
+  /** Filters that mean nothing once this one changes (a state of another kind of order): cleared with it. */
+  clears?: readonly string[];
 }) {
   const { t } = useTranslation();
   const params = useListParams();
@@ -64,7 +67,7 @@ export function ParamSelect({
       placeholder={t('admin.people_all')}
       data={data}
       value={params.get(name) || null}
-      onChange={(v) => params.set({ [name]: v })}
+      onChange={(v) => params.set({ ...Object.fromEntries(clears.map((c) => [c, null])), [name]: v })}
       clearable
       searchable={searchable}
       w={w}

@@ -10,6 +10,22 @@ import type { StaffCard } from '@pool/contracts/maintenance';
 import { Section } from '../orders/index.ts';
 import { StaffRating } from './staff/cells.tsx';
 
+/** An order's number in a console list, opening its page. */
+export function OrderNumberLink({ to, number }: { to: string; number: string }) {
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      fw={700}
+      dir="ltr"
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="service-order-link"
+    >
+      {number}
+    </Anchor>
+  );
+}
+
 /** The customer's name over their phone (left to right). */
 export function CustomerCell({ name, phone }: { name: string; phone: string }) {
   return (

@@ -4,8 +4,9 @@
  * Riyadh, the state and the technician; the open orders of the list on a map (clustered) or,
  * without a maps key, as a table of their locations; and the way to the technicians' calendar.
  * A package's visit waiting for the customer's new date has no time: it is not listed (nor its state offered).
+ * Construction orders (`?kind=pool_construction`) have their own list, filters and page.
  */
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,17 +20,24 @@ import { asSent, type PathQuery } from '../../../lib/api.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
 import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
-import { CustomerCell } from '../../../features/admin/order-cells.tsx';
+import { CustomerCell, OrderNumberLink } from '../../../features/admin/order-cells.tsx';
 import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
 import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map.tsx';
+import { ConstructionFilters, ConstructionOrdersTable } from '../../../features/admin/construction/orders-console.tsx';
+import { loadConstructionConsole } from '../../../features/admin/construction/orders-console.server.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
 
 /** The list's filters in the URL (the map takes the same). */
 const FILTERS = ['q', 'kind', 'status', 'city_id', 'staff_id', 'date'] as const;
 
+/** The kinds the console lists: the field visits, and construction orders (a list of their own). */
+const CONSOLE_KINDS = [...SERVICE_ORDER_KINDS, 'pool_construction'] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
+  if (queryOf(request, ['kind']).kind === 'pool_construction')
+    return { kind: 'pool_construction' as const, construction: await loadConstructionConsole(api, request) };
   const [{ list, cities }, technicians, pins] = await Promise.all([
     listWithCities(api, request, '/api/admin/service-orders', [...FILTERS, 'page']),
     // The technician filter's choices: empty for an admin who may not list the staff.
@@ -52,24 +60,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const status = useStatusLabel();
+  const page = (children: React.ReactNode) => (
+    <AdminPage
+      title={t('operations.title')}
+      description={t('operations.intro')}
+      actions={
+        <Button
+          component={Link}
+          to="/admin/visits-calendar"
+          variant="light"
+          leftSection={<IconCalendarWeek size={18} aria-hidden />}
+          data-testid="open-visits-calendar"
+        >
+          {t('visits-calendar.title')}
+        </Button>
+      }
+    >
+      {children}
+    </AdminPage>
+  );
+  const kindFilter = (
+    <ParamSelect
+      name="kind"
+      label={t('operations.filter_kind')}
+      data={CONSOLE_KINDS.map((k) => ({ value: k, label: t(`operations.kind_${k}`) }))}
+      w={170}
+      clears={['status', 'staff_id', 'date']}
+      testId="filter-kind"
+    />
+  );
+  if (loaderData.kind === 'pool_construction') {
+    const { list, cities, engineers } = loaderData.construction;
+    return page(
+      <>
+        <Group gap="sm" align="flex-end">
+          <SearchBox label={t('operations.search')} />
+          {kindFilter}
+          <ConstructionFilters cities={cities} engineers={engineers} />
+        </Group>
+        <ConstructionOrdersTable list={list} />
+      </>,
+    );
+  }
   const { list, cities, pins, technicians, kind } = loaderData;
   const states = (kind ? ORDER_MACHINES[kind].states : SERVICE_ORDER_STATUSES).filter((s) => s !== 'unscheduled');
   const columns: Column<ServiceOrderItem>[] = [
     {
       key: 'number',
       label: t('operations.col_number'),
-      render: (o) => (
-        <Anchor
-          component={Link}
-          to={`/admin/service-orders/${o.id}`}
-          fw={700}
-          dir="ltr"
-          style={{ whiteSpace: 'nowrap' }}
-          data-testid="service-order-link"
-        >
-          {o.number}
-        </Anchor>
-      ),
+      render: (o) => <OrderNumberLink to={`/admin/service-orders/${o.id}`} number={o.number} />,
     },
     {
       key: 'customer',
@@ -113,31 +152,11 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         ),
     },
   ];
-  return (
-    <AdminPage
-      title={t('operations.title')}
-      description={t('operations.intro')}
-      actions={
-        <Button
-          component={Link}
-          to="/admin/visits-calendar"
-          variant="light"
-          leftSection={<IconCalendarWeek size={18} aria-hidden />}
-          data-testid="open-visits-calendar"
-        >
-          {t('visits-calendar.title')}
-        </Button>
-      }
-    >
+  return page(
+    <>
       <Group gap="sm" align="flex-end">
         <SearchBox label={t('operations.search')} />
-        <ParamSelect
-          name="kind"
-          label={t('operations.filter_kind')}
-          data={SERVICE_ORDER_KINDS.map((k) => ({ value: k, label: t(`operations.kind_${k}`) }))}
-          w={170}
-          testId="filter-kind"
-        />
+        {kindFilter}
         <ParamSelect
           name="status"
           label={t('operations.filter_state')}
@@ -166,6 +185,6 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         testId="service-orders-table"
       />
       <OpenOrdersMap orders={pins} />
-    </AdminPage>
+    </>,
   );
 }
