@@ -59,10 +59,12 @@ type City = { id: number; name: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
+  // A visitor not signed in gets the sign-in dialog over the page (an (auth) route): nothing to design yet.
   const none = {
     catalogue: null as ConstructionCatalogue | null,
     addresses: [] as AddressItem[],
     cities: [] as City[],
+    signedIn: false,
   };
   if (!api.auth || api.auth.is_guest) return none;
   const [cat, a, c] = await Promise.all([
@@ -74,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalogue: isSuccess(cat) ? cat.data : null,
     addresses: isSuccess(a) ? a.data : [],
     cities: isSuccess(c) ? c.data : [],
+    signedIn: true,
   };
 }
 
@@ -165,10 +168,12 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
 
   if (!catalogue || !catalogue.design_types.length || !catalogue.colours.length)
     return (
-      <AccountPage title={t('construction-site.title')}>
-        <Alert color="orange" data-testid="construction-unavailable">
-          {t('construction-site.no_catalogue')}
-        </Alert>
+      <AccountPage title={t('construction-site.title')} intro={t('construction-site.intro')}>
+        {loaderData.signedIn ? (
+          <Alert color="orange" data-testid="construction-unavailable">
+            {t('construction-site.no_catalogue')}
+          </Alert>
+        ) : null}
       </AccountPage>
     );
 
