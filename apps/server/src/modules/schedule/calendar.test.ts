@@ -254,6 +254,19 @@ describe('the visits calendar', () => {
         can_cancel: false,
       });
 
+      // The console lists it with the service orders, by kind and by its states, and pins it on the map.
+      type Item = { id: number; kind: string; status: string; staff: { id: number } | null };
+      const listed = async (query: string) =>
+        ok<{ data: Item[] }>(await admin(app, 'GET', `/service-orders?${query}`, boss)).data.map((i) => i.id);
+      expect(await listed(`kind=package_visit&q=${later!.number}`)).toEqual([later!.id]);
+      expect(await listed(`q=${later!.number}`)).toEqual([later!.id]);
+      expect(await listed(`kind=immediate_maintenance&q=${later!.number}`)).toEqual([]);
+      expect(await listed(`status=technician_assigned&q=${later!.number}`)).toEqual([later!.id]);
+      expect(await listed(`status=scheduled&q=${soon!.number}`)).toEqual([soon!.id]);
+      const item = ok<{ data: Item[] }>(await admin(app, 'GET', `/service-orders?q=${later!.number}`, boss)).data[0];
+      expect(item).toMatchObject({ kind: 'package_visit', status: 'technician_assigned', staff: { id: other.id } });
+      expect((await admin(app, 'GET', '/service-orders?kind=store', boss)).statusCode).toBe(422);
+
       ok(await assign(soon!.id, w.tech.id));
       const { issueStaffToken } = await import('../staff/sessions.ts');
       const token = await issueStaffToken(app.db, w.tech.id, 'android');

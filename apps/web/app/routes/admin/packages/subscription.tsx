@@ -1,11 +1,11 @@
 /**
  * One package subscription in the dashboard: the package as subscribed, its state, period,
  * visits left, automatic renewal and amount, the customer and the place, and its visits (state,
- * time in Riyadh, technician).
+ * time in Riyadh, technician); a visit with a time opens in the operations console.
  */
-import { Grid, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Grid, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import type { AdminSubscriptionVisit } from '@pool/contracts/packages';
 import type { Route } from './+types/subscription';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -79,7 +79,13 @@ function Visits({ visits }: { visits: AdminSubscriptionVisit[] }) {
           {visits.map((v) => (
             <Table.Tr key={v.id} data-testid="subscription-visit">
               <Table.Td dir="ltr" ta="right">
-                {v.number}
+                {v.scheduled_at ? (
+                  <Anchor component={Link} to={`/admin/service-orders/${v.id}`} data-testid="subscription-visit-link">
+                    {v.number}
+                  </Anchor>
+                ) : (
+                  v.number
+                )}
               </Table.Td>
               <Table.Td>
                 <VisitBadge status={v.status} />
