@@ -8410,12 +8410,14 @@ export interface paths {
                   id: number;
                   name: string;
                 }[];
-                /** @description each kind: orders placed this month and its sales (paid orders and extra services) */
+                /** @description each kind: orders placed this month and its sales (paid orders, extra services and renewals) */
                 by_kind: {
                   /** @enum {string} */
                   kind: 'store' | 'immediate_maintenance' | 'package_subscription' | 'pool_construction';
                   orders: number;
                   sales: number;
+                  /** @description package subscriptions renewed this month (0 for the other kinds) */
+                  renewals: number;
                 }[];
                 /** @description complaints and inquiries waiting for the management now (open or in review) */
                 open_complaints: number;

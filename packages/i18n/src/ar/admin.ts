@@ -170,6 +170,7 @@ export default {
   month_series_sales: 'المبيعات (ر.س)',
   month_series_orders: 'الطلبات',
   month_series_visitors: 'الزوار',
+  month_renewals: 'التجديدات: {{value}}',
   month_by_kind: 'هذا الشهر حسب نوع الطلب',
   month_by_kind_orders_one: 'طلب واحد',
   month_by_kind_orders_two: 'طلبان',

@@ -162,6 +162,7 @@ export default {
   month_series_sales: 'Sales (SAR)',
   month_series_orders: 'Orders',
   month_series_visitors: 'Visitors',
+  month_renewals: 'Renewals: {{value}}',
   month_by_kind: 'This month by kind of order',
   month_by_kind_orders_one: '{{value}} order',
   month_by_kind_orders_other: '{{value}} orders',

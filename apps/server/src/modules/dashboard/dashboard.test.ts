@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, makeAdmin, makeNotification, makeRole, makeUser } from '@pool/db';
+import { and, eq } from 'drizzle-orm';
+import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { adminToken } from '../admin-content/testing.ts';
+import { packagesWorld, subscriber, type PackagesWorld } from '../packages/testing.ts';
+import { verifyPayment } from '../payments/index.ts';
+import { api, ok } from '../orders/testing.ts';
 import { issueAdminToken } from '../../lib/sessions.ts';
 
 describe('dashboard month summary', () => {
@@ -115,5 +121,68 @@ describe('dashboard store figures', () => {
     expect(data.daily[0].day).toMatch(/-01$/);
     expect(data.daily.at(-1)).toMatchObject({ orders: 2, sales: 35_000, visitors: 2 });
     expect(data.daily.slice(0, -1).every((d: { sales: number }) => d.sales === 0)).toBe(true);
+  });
+});
+
+describe('dashboard package figures', () => {
+  let app: TestApp;
+  let w: PackagesWorld;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    w = await packagesWorld(app);
+  });
+  afterAll(() => app.close());
+
+  const PRICE = 11_500;
+  const renew = (token: string, id: number, method: 'wallet' | 'electronic') =>
+    api(app, 'POST', `/subscriptions/${id}/renew`, { token, body: { payment_method: method } });
+  /** Its period ends tomorrow: it may be renewed now. */
+  const endingSoon = (id: number) =>
+    app.db
+      .update(tables.packageSubscriptions)
+      .set({ endsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(tables.packageSubscriptions.orderId, id));
+
+  it('counts renewals as the subscriptions’ sales, once each; a late second card payment is no sale', async () => {
+    const byWallet = await subscriber(app, w, { balance: 2 * PRICE });
+    await endingSoon(byWallet.subscription.id);
+    ok(await renew(byWallet.token, byWallet.subscription.id, 'wallet'));
+
+    const byCard = await subscriber(app, w);
+    await endingSoon(byCard.subscription.id);
+    ok(await renew(byCard.token, byCard.subscription.id, 'electronic'));
+    ok(await renew(byCard.token, byCard.subscription.id, 'electronic'));
+    const payments = await app.db
+      .select()
+      .from(tables.payments)
+      .where(and(eq(tables.payments.orderId, byCard.subscription.id), eq(tables.payments.purpose, 'package_renewal')))
+      .orderBy(tables.payments.id);
+    expect(payments).toHaveLength(2);
+    for (const payment of payments) {
+      (app.payments as SandboxGateway).pay(payment.gatewayId!, SANDBOX_CARDS.success);
+      await verifyPayment(app, payment.id);
+    }
+    await app.events.deliver();
+
+    const token = await adminToken(app, ['dashboard.view']);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as {
+      sales: number;
+      by_kind: { kind: string; orders: number; sales: number; renewals: number }[];
+    };
+    // Two subscriptions and two renewals (the second card payment went back to the wallet).
+    expect(data.by_kind.find((k) => k.kind === 'package_subscription')).toEqual({
+      kind: 'package_subscription',
+      orders: 2,
+      sales: 4 * PRICE,
+      renewals: 2,
+    });
+    expect(data.by_kind.find((k) => k.kind === 'store')).toMatchObject({ renewals: 0 });
+    expect(data.sales).toBe(4 * PRICE);
   });
 });

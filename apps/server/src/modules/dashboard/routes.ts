@@ -32,8 +32,15 @@ const summary = z.object({
   ),
   sold_out: z.array(z.object({ id: z.number(), name: z.string() })),
   by_kind: z
-    .array(z.object({ kind: z.enum(SOLD_ORDER_KINDS), orders: z.number(), sales: z.number() }))
-    .describe('each kind: orders placed this month and its sales (paid orders and extra services)'),
+    .array(
+      z.object({
+        kind: z.enum(SOLD_ORDER_KINDS),
+        orders: z.number(),
+        sales: z.number(),
+        renewals: z.number().describe('package subscriptions renewed this month (0 for the other kinds)'),
+      }),
+    )
+    .describe('each kind: orders placed this month and its sales (paid orders, extra services and renewals)'),
   open_complaints: z.number().describe('complaints and inquiries waiting for the management now (open or in review)'),
   median_first_reply_minutes: z
     .number()

@@ -1,6 +1,7 @@
 /**
  * The dashboard home's month summary (Riyadh time): customers, contact messages,
- * orders of every kind (store and service orders, each kind's count and sales),
+ * orders of every kind (store and service orders, each kind's count and sales; a package's
+ * renewals are its sales too, and counted),
  * visitors, sales (paid orders and paid extra services) against the monthly
  * target, daily series for the charts, the newest orders and the sold-out products.
  */
@@ -67,6 +68,56 @@ function extrasMonth(db: Db) {
     .groupBy(day, o.kind);
 }
 
+/**
+ * Package renewals paid this month (ADR 0019), per Riyadh day: a renewal is money for a subscription
+ * after the payment that first paid it. From the wallet, a ledger payment later than the order's
+ * paid time; by card, a `package_renewal` payment that renewed it (one that came too late went to
+ * the wallet instead, and is no sale).
+ */
+async function renewalsMonth(db: Db) {
+  const o = tables.orders;
+  const we = tables.walletEntries;
+  const p = tables.payments;
+  const weDay = sql<string>`to_char(${we.createdAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
+  const pDay = sql<string>`to_char(${p.updatedAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
+  const [fromWallet, byCard] = await Promise.all([
+    db
+      .select({
+        day: weDay,
+        renewals: sql<number>`count(*)::int`,
+        sales: sql<number>`coalesce(sum(-${we.amount}), 0)::int`,
+      })
+      .from(we)
+      .innerJoin(o, eq(o.id, we.orderId))
+      .where(
+        and(
+          eq(we.kind, 'payment'),
+          eq(o.kind, 'package_subscription'),
+          gte(we.createdAt, monthStart),
+          sql`${we.createdAt} > ${o.paidAt}`,
+        ),
+      )
+      .groupBy(weDay),
+    db
+      .select({
+        day: pDay,
+        renewals: sql<number>`count(*)::int`,
+        sales: sql<number>`coalesce(sum(${p.amount}), 0)::int`,
+      })
+      .from(p)
+      .where(
+        and(
+          eq(p.purpose, 'package_renewal'),
+          eq(p.status, 'paid'),
+          gte(p.updatedAt, monthStart),
+          sql`not exists (select 1 from ${we} where ${we.paymentId} = ${p.id} and ${we.kind} = 'refund')`,
+        ),
+      )
+      .groupBy(pDay),
+  ]);
+  return [...fromWallet, ...byCard];
+}
+
 /** A package visit's extra services are the subscription's sales (ADR 0018). */
 const soldAs = (kind: OrderKind) => (kind === 'package_visit' ? 'package_subscription' : kind);
 
@@ -76,7 +127,7 @@ async function storeMonth(db: Db) {
   const sold = inArray(o.kind, [...SOLD_ORDER_KINDS]);
   const p = tables.products;
   const day = sql<string>`to_char(${o.paidAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
-  const [[orders], daily, visits, settings, newestOrders, soldOut, kinds, extras] = await Promise.all([
+  const [[orders], daily, visits, settings, newestOrders, soldOut, kinds, extras, renewals] = await Promise.all([
     db
       .select({
         count: sql<number>`count(*)::int`,
@@ -125,8 +176,9 @@ async function storeMonth(db: Db) {
       .where(and(sold, or(gte(o.createdAt, monthStart), gte(o.paidAt, monthStart))))
       .groupBy(o.kind),
     extrasMonth(db),
+    renewalsMonth(db),
   ]);
-  for (const x of extras) {
+  for (const x of [...extras, ...renewals]) {
     const d = daily.find((row) => row.day === x.day);
     if (d) d.sales += x.sales;
     else daily.push({ day: x.day, orders: 0, sales: x.sales });
@@ -135,7 +187,13 @@ async function storeMonth(db: Db) {
   const byKind = SOLD_ORDER_KINDS.map((kind) => {
     const k = kinds.find((row) => row.kind === kind);
     const extra = extras.filter((x) => soldAs(x.kind) === kind).reduce((sum, x) => sum + x.sales, 0);
-    return { kind, orders: k?.orders ?? 0, sales: (k?.sales ?? 0) + extra };
+    const renewed = kind === 'package_subscription' ? renewals : [];
+    return {
+      kind,
+      orders: k?.orders ?? 0,
+      sales: (k?.sales ?? 0) + extra + renewed.reduce((sum, r) => sum + r.sales, 0),
+      renewals: renewed.reduce((sum, r) => sum + r.renewals, 0),
+    };
   });
   return {
     orders: orders?.count ?? 0,

@@ -62,7 +62,7 @@ type Summary = {
     customer: string;
   }[];
   sold_out: { id: number; name: string }[];
-  by_kind: { kind: OrderKind; orders: number; sales: number }[];
+  by_kind: { kind: OrderKind; orders: number; sales: number; renewals: number }[];
   open_complaints: number;
   median_first_reply_minutes: number | null;
 };
@@ -362,6 +362,11 @@ function ByKind({ rows }: { rows: Summary['by_kind'] }) {
               {t('admin.month_by_kind_orders', { count: r.orders, value: formatNumber('ar', r.orders) })}
             </Text>
             <Text fz="sm">{formatMoney('ar', r.sales)}</Text>
+            {r.kind === 'package_subscription' ? (
+              <Text fz="sm" c="gray.7" data-testid="by-kind-renewals">
+                {t('admin.month_renewals', { value: formatNumber('ar', r.renewals) })}
+              </Text>
+            ) : null}
           </Stack>
         ))}
       </SimpleGrid>
