@@ -117,6 +117,12 @@ test('the visits calendar: drag to another technician, a refused overlap goes ba
   const [early, late] = subscribed.data.subscription.visits as Visit[];
   expect((await assign(request, early!, first.id)).status()).toBe(200);
 
+  // A hydration mismatch (React #418) shows in the console: the week renders the same on the server.
+  const pageErrors: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' ? pageErrors.push(m.text()) : undefined));
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const hydrationErrors = () => pageErrors.filter((e) => /#418|#423|#425|hydrat/i.test(e));
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   // From the side bar, then the week of the visits in Riyadh.
@@ -139,6 +145,7 @@ test('the visits calendar: drag to another technician, a refused overlap goes ba
   await expect(block(late!)).toContainText('11:00');
   await expect(block(late!)).toContainText('النرجس');
   await expect(block(late!)).toHaveAttribute('data-status', 'scheduled');
+  expect(hydrationErrors()).toEqual([]);
   await shot(page, 'admin-visits-calendar-1280-ar');
   await expectAccessible(page);
 
@@ -198,6 +205,7 @@ test('the visits calendar: drag to another technician, a refused overlap goes ba
   const lane = page.locator(`[data-testid="day-lane"][data-lane="${second.id}"]`);
   await expect(lane.locator(`[data-testid="day-visit"][data-visit="${late!.id}"]`)).toContainText('11:00');
   await expect(lane.getByTestId('assign-menu')).toBeVisible();
+  expect(hydrationErrors()).toEqual([]);
   await shot(page, 'admin-visits-calendar-390-ar');
   await expectAccessible(page);
 });
