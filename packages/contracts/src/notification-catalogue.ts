@@ -103,9 +103,11 @@ export function notificationPage(
 export const staffOrderPage = (id: number) => `/staff/orders/${id}`;
 
 /** The dashboard's page of an order of each kind. */
-export const adminOrderPage = (kind: OrderKind, id: number) =>
-  kind === 'store'
-    ? `/admin/store-orders/${id}`
-    : kind === 'pool_construction'
-      ? `/admin/service-orders/construction/${id}`
-      : `/admin/service-orders/${id}`;
+const ADMIN_ORDER_PAGES: Record<OrderKind, string> = {
+  store: '/admin/store-orders',
+  immediate_maintenance: '/admin/service-orders',
+  package_visit: '/admin/service-orders',
+  package_subscription: '/admin/subscriptions',
+  pool_construction: '/admin/service-orders/construction',
+};
+export const adminOrderPage = (kind: OrderKind, id: number) => `${ADMIN_ORDER_PAGES[kind]}/${id}`;

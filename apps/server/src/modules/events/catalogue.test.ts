@@ -11,6 +11,7 @@ import {
   ORDER_KINDS,
   ORDER_MACHINES,
   ORDER_PAGE,
+  adminOrderPage,
 } from '@pool/contracts';
 import { hasKey, translate } from '@pool/i18n';
 
@@ -66,6 +67,16 @@ describe('the notification catalogue', () => {
         if (m.notifyAdmins) expect(NOTIFICATION_CATALOGUE[m.notifyAdmins].audience, kind).toContain('admins');
       }
     }
+  });
+
+  it("opens the dashboard's page of each kind for admins", () => {
+    expect(ORDER_KINDS.map((kind) => adminOrderPage(kind, 5))).toEqual([
+      '/admin/store-orders/5',
+      '/admin/service-orders/5',
+      '/admin/subscriptions/5',
+      '/admin/service-orders/construction/5',
+      '/admin/service-orders/5',
+    ]);
   });
 
   it('opens the order page of its kind, its chat, its rating or nothing', () => {
