@@ -9,21 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { makeStaff, tables } from '@pool/db';
-import {
-  findMove,
-  IMMEDIATE_MAINTENANCE_MACHINE,
-  isFinal,
-  ON_THE_WAY_LEAD_HOURS,
-  type OrderActor,
-} from '@pool/contracts';
+import { IMMEDIATE_MAINTENANCE_MACHINE, isFinal, ON_THE_WAY_LEAD_HOURS } from '@pool/contracts';
 import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
-import { retryTransaction } from '../../lib/retry.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken } from '../admin-content/testing.ts';
-import { lockOrder, staffActor, transition } from '../orders/index.ts';
+import { expectDeclaredMoves, staffMoveStatus } from '../orders/testing.ts';
 import { verifyPayment } from '../payments/index.ts';
 import { credit } from '../wallet/index.ts';
 import { admin, api, customer, OFFER, maintenanceWorld, type World } from './testing.ts';
@@ -77,20 +70,7 @@ describe('the immediate maintenance machine under random actions', () => {
   const STATES = new Set<string>(IMMEDIATE_MAINTENANCE_MACHINE.states);
   const reached = new Set<string>();
 
-  async function staffMove(orderId: number, staffId: number, to: string) {
-    try {
-      await retryTransaction(app.db, async (tx) => {
-        const row = await lockOrder(tx, orderId);
-        await transition(tx, row, { to, actor: staffActor(staffId) });
-      });
-      await app.events.deliver();
-      return 200;
-    } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (!status) throw err;
-      return status;
-    }
-  }
+  const staffMove = (orderId: number, staffId: number, to: string) => staffMoveStatus(app, orderId, staffId, to);
 
   it('never reaches a state outside the machine, and records only declared moves', async () => {
     await fc.assert(
@@ -189,18 +169,9 @@ describe('the immediate maintenance machine under random actions', () => {
               expect(code, action).toBeGreaterThanOrEqual(400);
             }
             // Every move recorded since is declared for its actor, from the state before it, in a chain.
-            const e = tables.orderEvents;
-            const events = await app.db.select().from(e).where(eq(e.orderId, id)).orderBy(asc(e.id));
-            let from = seen === 1 ? events[0]!.toStatus : events[seen - 1]!.toStatus;
-            for (const ev of events.slice(seen)) {
-              expect(ev.fromStatus).toBe(from);
-              const move = findMove('immediate_maintenance', from, ev.toStatus, ev.actor as OrderActor);
-              expect(move, `${from} -> ${ev.toStatus} by ${ev.actor} (${action})`).toBeDefined();
-              from = ev.toStatus;
-            }
-            expect(from).toBe(after);
-            seen = events.length;
-            for (const ev of events) reached.add(ev.toStatus);
+            const history = await expectDeclaredMoves(app, 'immediate_maintenance', id, seen, after, action);
+            seen = history.count;
+            for (const state of history.reached) reached.add(state);
           }
         },
       ),

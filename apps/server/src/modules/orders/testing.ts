@@ -1,14 +1,16 @@
 /** Helpers for the cart, checkout and order tests (not a test file itself). */
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { makeCity, makeProduct, makeUser, tables, type VariantSpec } from '@pool/db';
-import type { CheckoutResult } from '@pool/contracts';
+import { findMove, type CheckoutResult, type OrderActor, type OrderKind } from '@pool/contracts';
 import type { Lang } from '@pool/i18n';
+import { retryTransaction } from '../../lib/retry.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { t, type Body } from '../account/testing.ts';
 import { adminToken } from '../admin-content/testing.ts';
 import { credit } from '../wallet/service.ts';
+import { lockOrder, staffActor, transition } from './index.ts';
 
 export { t };
 
@@ -134,4 +136,47 @@ export async function placeOrder(
     }),
   );
   return { ...buyer, ...a, order: done };
+}
+
+/** A staff member's move through the kernel (as the staff routes make it), answered as a status code. */
+export async function staffMoveStatus(app: TestApp, orderId: number, staffId: number, to: string) {
+  try {
+    await retryTransaction(app.db, async (tx) => {
+      const row = await lockOrder(tx, orderId);
+      await transition(tx, row, { to, actor: staffActor(staffId) });
+    });
+    await app.events.deliver();
+    return 200;
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (!status) throw err;
+    return status;
+  }
+}
+
+/**
+ * Checks the order's history after its first `seen` events: each move declared for its actor
+ * from the state before it, in a chain ending at `now`. Answers how many events there are now and
+ * every state they reached (for a property test's "every state was reached").
+ */
+export async function expectDeclaredMoves(
+  app: TestApp,
+  kind: OrderKind,
+  orderId: number,
+  seen: number,
+  now: string,
+  label: string,
+) {
+  const e = tables.orderEvents;
+  const events = await app.db.select().from(e).where(eq(e.orderId, orderId)).orderBy(asc(e.id));
+  const first = Math.max(seen, 1);
+  let from = events[first - 1]!.toStatus;
+  for (const ev of events.slice(first)) {
+    expect(ev.fromStatus, label).toBe(from);
+    const move = findMove(kind, from, ev.toStatus, ev.actor as OrderActor);
+    expect(move, `${kind} ${from} -> ${ev.toStatus} by ${ev.actor} (${label})`).toBeDefined();
+    from = ev.toStatus;
+  }
+  expect(from, label).toBe(now);
+  return { count: events.length, reached: events.map((ev) => ev.toStatus) };
 }

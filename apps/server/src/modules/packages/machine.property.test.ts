@@ -19,18 +19,15 @@ import {
   PACKAGE_SUBSCRIPTION_MACHINE,
   PACKAGE_VISIT_MACHINE,
   VISIT_MINUTES,
-  type OrderActor,
   type OrderKind,
   type SubscriptionView,
 } from '@pool/contracts';
 import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
-import { retryTransaction } from '../../lib/retry.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken } from '../admin-content/testing.ts';
 import { riyadhSlot } from '../maintenance/testing.ts';
-import { lockOrder, staffActor, transition } from '../orders/index.ts';
-import { api, customer, ok } from '../orders/testing.ts';
+import { api, customer, expectDeclaredMoves, ok, staffMoveStatus } from '../orders/testing.ts';
 import { verifyPayment } from '../payments/index.ts';
 import { credit } from '../wallet/index.ts';
 import { runPackageJobs } from './jobs.ts';
@@ -105,37 +102,8 @@ describe('the subscription and visit machines under random actions', () => {
   const visitIds = async (subId: number) =>
     (await app.db.select({ id: o.id }).from(o).where(eq(o.parentId, subId)).orderBy(asc(o.id))).map((r) => r.id);
 
-  async function staffMove(orderId: number | undefined, staffId: number, to: string) {
-    if (orderId === undefined) return 404;
-    try {
-      await retryTransaction(app.db, async (tx) => {
-        const row = await lockOrder(tx, orderId);
-        await transition(tx, row, { to, actor: staffActor(staffId) });
-      });
-      await app.events.deliver();
-      return 200;
-    } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (!status) throw err;
-      return status;
-    }
-  }
-
-  /** The recorded moves of `orderId` after the first `seen`, each declared for its actor from the state before it. */
-  async function checkChain(kind: OrderKind, orderId: number, seen: number, now: string, label: string) {
-    const e = tables.orderEvents;
-    const events = await app.db.select().from(e).where(eq(e.orderId, orderId)).orderBy(asc(e.id));
-    let from = events[Math.max(seen, 1) - 1]!.toStatus;
-    for (const ev of events.slice(Math.max(seen, 1))) {
-      expect(ev.fromStatus, label).toBe(from);
-      const move = findMove(kind, from, ev.toStatus, ev.actor as OrderActor);
-      expect(move, `${kind} ${from} -> ${ev.toStatus} by ${ev.actor} (${label})`).toBeDefined();
-      from = ev.toStatus;
-    }
-    expect(from, label).toBe(now);
-    for (const ev of events) reached[kind as keyof typeof reached].add(ev.toStatus);
-    return events.length;
-  }
+  const staffMove = (orderId: number | undefined, staffId: number, to: string) =>
+    orderId === undefined ? Promise.resolve(404) : staffMoveStatus(app, orderId, staffId, to);
 
   /** No technician has two live visits closer than a visit's length. */
   async function checkNoOverlap(staffIds: number[]) {
@@ -315,7 +283,9 @@ describe('the subscription and visit machines under random actions', () => {
               const reopened = was !== undefined && !!findMove(kind, was, now, 'system')?.reopens;
               if (was !== undefined && ((isFinal(kind, was) && !reopened) || outsider))
                 expect(now, `${kind} after ${action}`).toBe(was);
-              seen.set(id, await checkChain(kind, id, seen.get(id) ?? 0, now, action));
+              const history = await expectDeclaredMoves(app, kind, id, seen.get(id) ?? 0, now, action);
+              seen.set(id, history.count);
+              for (const state of history.reached) reached[kind as keyof typeof reached].add(state);
             }
             await checkNoOverlap([tech.id, other.id]);
             const { paid, refunded } = await money(subId);
