@@ -280,6 +280,13 @@ test('English without WebGL: the 2D drawing with the same sizes, its picture as 
     await expect(en.getByTestId('order-card')).toHaveCount(2);
     await bothWidths(en, 'construction-orders-en');
     await expectAccessible(en);
+
+    // The Arabic page draws in 2D too, its measures in Arabic units.
+    await open(en, '/construction');
+    await expect(en.getByTestId('pool-view')).toHaveAttribute('data-view', 'drawing');
+    await expect(en.getByTestId('pool-drawing').locator('[data-measure]')).toHaveText(['8 م', '4 م', '1.5 م']);
+    await expect(en.getByTestId('pool-view-note')).toContainText('رسمًا ثنائي الأبعاد');
+    await bothWidths(en, 'construction-designer-2d-ar');
   } finally {
     await context.close();
   }

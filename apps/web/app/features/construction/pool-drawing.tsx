@@ -6,6 +6,7 @@
  */
 import { forwardRef, useId, useMemo } from 'react';
 import { poolOutline } from '@pool/contracts/construction';
+import { useLang } from '../../lib/use-lang.ts';
 import { clipFromX, outlineBounds, perimeterOf, pointsAlong, stepsPlacement } from './geometry.ts';
 import { waterTint, type PoolDesign } from './design.ts';
 
@@ -30,6 +31,7 @@ function Measure({
   y2,
   label,
   size,
+  dir,
 }: {
   x1: number;
   y1: number;
@@ -37,6 +39,8 @@ function Measure({
   y2: number;
   label: string;
   size: number;
+  /** The label's direction ("8 م" reads right to left), set on the text itself for the rasterised copy. */
+  dir: 'rtl' | 'ltr';
 }) {
   const vertical = x1 === x2;
   const tick = size * 0.45;
@@ -64,6 +68,8 @@ function Measure({
         fill={INK}
         stroke="none"
         textAnchor="middle"
+        direction={dir}
+        unicodeBidi="embed"
         dominantBaseline={vertical ? 'middle' : 'auto'}
         transform={vertical ? `rotate(90 ${mx + size * 0.9} ${my})` : undefined}
         data-measure
@@ -77,6 +83,7 @@ function Measure({
 export const PoolDrawing = forwardRef<SVGSVGElement, { design: PoolDesign; labels: DrawingLabels }>(
   function PoolDrawing({ design, labels }, ref) {
     const id = useId();
+    const dir = useLang().lang === 'ar' ? 'rtl' : 'ltr';
     const { shape, length: l, width: w, depth: d, colour, options } = design;
     const points = useMemo(() => poolOutline(shape, l, w), [shape, l, w]);
     const b = outlineBounds(points);
@@ -175,6 +182,7 @@ export const PoolDrawing = forwardRef<SVGSVGElement, { design: PoolDesign; label
           y2={top.y - size * 0.1}
           label={labels.length}
           size={size}
+          dir={dir}
         />
         <Measure
           x1={top.x + top.width + gap * 0.6}
@@ -183,6 +191,7 @@ export const PoolDrawing = forwardRef<SVGSVGElement, { design: PoolDesign; label
           y2={w / 2}
           label={labels.width}
           size={size}
+          dir={dir}
         />
         {/* The section */}
         <rect x={-l / 2 - DECK} y={sectionY - size * 0.15} width={l + 2 * DECK} height={size * 0.15} fill="#cbbd9f" />
@@ -205,6 +214,7 @@ export const PoolDrawing = forwardRef<SVGSVGElement, { design: PoolDesign; label
           y2={sectionY + d}
           label={labels.depth}
           size={size}
+          dir={dir}
         />
       </svg>
     );
