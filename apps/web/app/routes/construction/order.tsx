@@ -4,14 +4,13 @@
  * price offer with its lines, to accept and pay (card or wallet) or reject with a reason; the stages of
  * the work with their photos; the chat, cancelling while allowed, and rating the engineer once done.
  */
-import { Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import { Container, Grid, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import type { ConstructionOrderDetail } from '@pool/contracts/construction';
 import type { Route } from './+types/order';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
-import { formatMoney, formatRiyals } from '../../lib/format.ts';
+import { formatRiyals } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { DesignSummary } from '../../features/construction/design-summary.tsx';
@@ -19,18 +18,12 @@ import { StagesView } from '../../features/construction/stages.tsx';
 import { ConstructionStatusBadge } from '../../features/construction/status.tsx';
 import { LocationView } from '../../features/maintenance/location-view.tsx';
 import { OfferSection } from '../../features/maintenance/offer.tsx';
-import { PayDialog, type PayMethod } from '../../features/maintenance/pay-dialog.tsx';
+import { OfferPayDialogs, PayAgainAlert } from '../../features/maintenance/pay-dialog.tsx';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
 import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
 import { StaffCardView } from '../../features/maintenance/visit.tsx';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import {
-  CancelButton,
-  CancelReasonAlert,
-  ChatButton,
-  PayAlert,
-  RateButton,
-} from '../../features/orders/order-alerts.tsx';
+import { CancelButton, CancelReasonAlert, ChatButton, RateButton } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { offerAction } from '../../features/orders/offer-action.server.ts';
 import { useOrderActions } from '../../features/orders/order-actions.ts';
@@ -107,7 +100,6 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
   const { dialog, setDialog, payKey, reasonError, busy, send } = useOrderActions<Dialog>('construction-order');
 
   if (!order) return null;
-  const money = (h: number) => formatMoney(lang, h);
   const offerTotal = order.offer?.prices.total ?? 0;
 
   return (
@@ -128,18 +120,12 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
         </OrderHeading>
 
         {order.can_pay ? (
-          <PayAlert payBy={order.pay_by}>
-            <Group>
-              <Button
-                leftSection={<IconCreditCard size={18} aria-hidden />}
-                loading={busy}
-                onClick={() => setDialog('pay')}
-                data-testid="pay-again"
-              >
-                {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
-              </Button>
-            </Group>
-          </PayAlert>
+          <PayAgainAlert
+            payBy={order.pay_by}
+            total={order.offer?.prices.total ?? order.total}
+            busy={busy}
+            onPay={() => setDialog('pay')}
+          />
         ) : null}
 
         <CancelReasonAlert reason={order.cancel_reason} note={null} />
@@ -214,25 +200,14 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
         </Grid>
       </Stack>
 
-      <PayDialog
-        opened={dialog === 'accept'}
-        title={t('maintenance-site.accept_title')}
-        question={t('maintenance-site.accept_question', { total: money(offerTotal) })}
-        total={offerTotal}
-        balance={balance}
-        busy={busy}
-        onClose={() => setDialog(null)}
-        onPay={(method: PayMethod) => send({ intent: 'accept', payment_method: method, idempotency_key: payKey })}
-      />
-      <PayDialog
-        opened={dialog === 'pay'}
-        title={t('orders.ui_pay_again_title')}
-        question={t('orders.ui_pay_again_question', { total: money(order.total) })}
+      <OfferPayDialogs
+        open={dialog === 'accept' || dialog === 'pay' ? dialog : null}
+        offerTotal={offerTotal}
         total={order.total}
         balance={balance}
         busy={busy}
         onClose={() => setDialog(null)}
-        onPay={(method: PayMethod) => send({ intent: 'pay', payment_method: method, idempotency_key: payKey })}
+        onPay={(intent, method) => send({ intent, payment_method: method, idempotency_key: payKey })}
       />
       <ReasonDialog
         key={dialog === 'reject' ? 'reject' : 'none'}

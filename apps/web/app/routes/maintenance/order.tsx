@@ -7,8 +7,7 @@
  * order live: each of its notifications changes the header's count, which
  * reloads the page's data (components/live-count.tsx).
  */
-import { Box, Button, Container, Grid, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import { Box, Container, Grid, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import type { ExtraView, MaintenanceOrderDetail } from '@pool/contracts/maintenance';
@@ -20,13 +19,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { InstantWhen } from '../../features/dates/index.ts';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import {
-  CancelButton,
-  CancelReasonAlert,
-  ChatButton,
-  PayAlert,
-  RateButton,
-} from '../../features/orders/order-alerts.tsx';
+import { CancelButton, CancelReasonAlert, ChatButton, RateButton } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 import { offerAction } from '../../features/orders/offer-action.server.ts';
@@ -34,7 +27,7 @@ import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
 import { LocationView } from '../../features/maintenance/location-view.tsx';
 import { OfferSection } from '../../features/maintenance/offer.tsx';
-import { PayDialog, type PayMethod } from '../../features/maintenance/pay-dialog.tsx';
+import { OfferPayDialogs, PayAgainAlert, PayDialog, type PayMethod } from '../../features/maintenance/pay-dialog.tsx';
 import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
 import { MaintenanceStatusBadge } from '../../features/maintenance/status.tsx';
 import { ArrivalView, ExtraCard, ReportSection, StaffCardView } from '../../features/maintenance/visit.tsx';
@@ -173,18 +166,12 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
         </OrderHeading>
 
         {order.can_pay ? (
-          <PayAlert payBy={order.pay_by}>
-            <Group>
-              <Button
-                leftSection={<IconCreditCard size={18} aria-hidden />}
-                loading={busy}
-                onClick={() => setDialog({ kind: 'pay' })}
-                data-testid="pay-again"
-              >
-                {t('orders.ui_pay_now', { total: money(order.offer?.prices.total ?? order.total) })}
-              </Button>
-            </Group>
-          </PayAlert>
+          <PayAgainAlert
+            payBy={order.pay_by}
+            total={order.offer?.prices.total ?? order.total}
+            busy={busy}
+            onPay={() => setDialog({ kind: 'pay' })}
+          />
         ) : null}
 
         <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
@@ -250,25 +237,14 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
         </Grid>
       </Stack>
 
-      <PayDialog
-        opened={dialog?.kind === 'accept'}
-        title={t('maintenance-site.accept_title')}
-        question={t('maintenance-site.accept_question', { total: money(order.offer?.prices.total ?? 0) })}
-        total={order.offer?.prices.total ?? 0}
-        balance={balance}
-        busy={busy}
-        onClose={() => setDialog(null)}
-        onPay={(method: PayMethod) => send({ intent: 'accept', payment_method: method, idempotency_key: payKey })}
-      />
-      <PayDialog
-        opened={dialog?.kind === 'pay'}
-        title={t('orders.ui_pay_again_title')}
-        question={t('orders.ui_pay_again_question', { total: money(order.total) })}
+      <OfferPayDialogs
+        open={dialog?.kind === 'accept' || dialog?.kind === 'pay' ? dialog.kind : null}
+        offerTotal={order.offer?.prices.total ?? 0}
         total={order.total}
         balance={balance}
         busy={busy}
         onClose={() => setDialog(null)}
-        onPay={(method: PayMethod) => send({ intent: 'pay', payment_method: method, idempotency_key: payKey })}
+        onPay={(intent, method) => send({ intent, payment_method: method, idempotency_key: payKey })}
       />
       <PayDialog
         opened={dialog?.kind === 'extra-accept'}
