@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBack, IconCircleCheck, IconMapPin, IconMessages } from '@tabler/icons-react';
+import { IconArrowBack, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { StaffConstructionDetail } from '@pool/contracts/construction';
@@ -10,12 +10,12 @@ import { formatRiyals } from '../../lib/format.ts';
 import { uploadForm } from '../../lib/api.client.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 import { ConstructionStatusBadge, DesignSummary, StagesView } from '../../features/construction/index.ts';
 import { submitJson, useStaffAnswer } from '../../features/staff/answers.ts';
 import { constructionAction, loadConstruction } from '../../features/staff/construction-data.server.ts';
 import { staffOrderId } from '../../features/staff/order-data.server.ts';
 import { ConstructionOffer } from '../../features/staff/construction-offer.tsx';
+import { ChatJumpButton, OrderChatCard } from '../../features/staff/order-chat.tsx';
 import { PlaceLine } from '../../features/staff/place-line.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { StageForm } from '../../features/staff/stage-form.tsx';
@@ -34,9 +34,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The states before the work starts: stages are posted once it is paid. */
 const BEFORE_WORK = new Set(['new', 'engineer_assigned', 'offer_sent', 'offer_rejected', 'pending_payment']);
-
-/** The chat card's anchor: the button at the top scrolls to it. */
-const CHAT_ID = 'chat';
 
 /** "The work is finished": asked first; the API refuses it without a stage posted, with its message. */
 function CompleteButton() {
@@ -149,7 +146,6 @@ export default function StaffConstruction({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const { order, chat } = loaderData;
-  const chatWith = useMemo(() => (chat ? chatSource('staff', lang, order.id) : null), [chat, lang, order.id]);
   const upload = useMemo(
     () => (form: FormData, onProgress: (p: number) => void) =>
       uploadForm(lang, '/api/staff/construction-photos', form, onProgress),
@@ -189,19 +185,7 @@ export default function StaffConstruction({ loaderData }: Route.ComponentProps) 
           </Group>
         </Stack>
         <VisitActions mapUrl={order.map_url} phoneLink={order.phone_link} customerName={order.customer_name} />
-        {chat && (
-          <Button
-            component="a"
-            href={`#${CHAT_ID}`}
-            variant="default"
-            fullWidth
-            mt="xs"
-            leftSection={<IconMessages size={18} aria-hidden />}
-            data-testid="open-chat"
-          >
-            {t(st('chat_open'))}
-          </Button>
-        )}
+        {chat && <ChatJumpButton chat={chat} />}
       </Card>
       <DesignCard order={order} />
       {/* A new state (sent, rejected) starts the editor again from the saved offer. */}
@@ -221,22 +205,7 @@ export default function StaffConstruction({ loaderData }: Route.ComponentProps) 
         </Stack>
       </Card>
       {completing && <CompleteButton />}
-      {chat && chatWith && (
-        <Card
-          withBorder
-          radius="md"
-          padding="md"
-          id={CHAT_ID}
-          // Clear of the sticky top bar when the chat button scrolls here.
-          style={{ scrollMarginTop: 72 }}
-          data-testid="staff-chat"
-        >
-          <Title order={2} fz="h4" mb="sm">
-            {t(st('chat_title'))}
-          </Title>
-          <ChatThreadView key={order.id} initial={chat} source={chatWith} lang={lang} />
-        </Card>
-      )}
+      {chat && <OrderChatCard chat={chat} />}
     </Stack>
   );
 }

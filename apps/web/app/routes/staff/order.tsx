@@ -1,17 +1,15 @@
-import { useMemo } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowBack, IconCar, IconClock, IconMapPin, IconMessages } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBack, IconCar, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ChatThread } from '@pool/contracts/chat';
 import { riyadhDayAndTime } from '@pool/contracts/field-work';
 import type { Route } from './+types/order';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
-import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 import { ExtrasPanel } from '../../features/staff/extras-panel.tsx';
 import { NextMove } from '../../features/staff/next-move.tsx';
+import { ChatJumpButton, OrderChatCard } from '../../features/staff/order-chat.tsx';
 import { loadStaffOrder, staffOrderAction, staffOrderId } from '../../features/staff/order-data.server.ts';
 import { ReportForm } from '../../features/staff/report-form.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
@@ -33,12 +31,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** The report is written from "on the way" until the visit finishes (the API's rule). */
 const REPORT_OPEN = ['on_the_way', 'arrived'];
 
-/** Messages from the others that I have not read yet. */
-const unreadOf = (chat: ChatThread) => chat.messages.filter((m) => !m.mine && m.id > chat.last_read_id).length;
-
-/** The chat card's anchor: the button at the top scrolls to it. */
-const CHAT_ID = 'chat';
-
 /**
  * One visit of the staff member, whatever its day or state: the next move, the visit's details,
  * a tap to the chat, extra services, the report, the chat.
@@ -47,14 +39,10 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const { visit, extras, report, catalogue, vatRateBp, chat } = loaderData;
-  // A package visit's chat is its subscription's thread (chat.order).
-  const chatId = chat?.order.id ?? null;
-  const chatWith = useMemo(() => (chatId ? chatSource('staff', lang, chatId) : null), [chatId, lang]);
   const editable = REPORT_OPEN.includes(visit.status);
   const finishing = visit.next_statuses.some((s) => s === 'completed' || s === 'done');
   // Today's visit shows its time; another day's, its date too.
   const otherDay = visit.day !== riyadhDayAndTime(new Date()).day;
-  const unread = chat ? unreadOf(chat) : 0;
   return (
     <Stack gap="md">
       <Anchor component={Link} to={to('/staff')} fz="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
@@ -119,27 +107,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           )}
         </Stack>
         <VisitActions mapUrl={visit.map_url} phoneLink={visit.phone_link} customerName={visit.customer_name} />
-        {chat && (
-          <Button
-            component="a"
-            href={`#${CHAT_ID}`}
-            variant="default"
-            fullWidth
-            mt="xs"
-            leftSection={<IconMessages size={18} aria-hidden />}
-            rightSection={
-              unread > 0 ? (
-                <Badge color="red" circle size="lg" aria-hidden data-testid="chat-unread">
-                  {unread}
-                </Badge>
-              ) : undefined
-            }
-            data-testid="open-chat"
-          >
-            {t(st('chat_open'))}
-            {unread > 0 && <VisuallyHidden> {t(st('chat_unread'), { count: unread })}</VisuallyHidden>}
-          </Button>
-        )}
+        {chat && <ChatJumpButton chat={chat} />}
       </Card>
       {/* A new state or a completed report clears an earlier refusal. */}
       <NextMove
@@ -163,26 +131,17 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
           parts={catalogue.filter((i) => i.kind === 'spare_part')}
         />
       )}
-      {chat && chatWith && (
-        <Card
-          withBorder
-          radius="md"
-          padding="md"
-          id={CHAT_ID}
-          // Clear of the sticky top bar when the chat button scrolls here.
-          style={{ scrollMarginTop: 72 }}
-          data-testid="staff-chat"
-        >
-          <Title order={2} fz="h4" mb={chat.order.id === visit.id ? 'sm' : 4}>
-            {t(st('chat_title'))}
-          </Title>
-          {chat.order.id !== visit.id && (
-            <Text fz="sm" c="gray.7" mb="sm" data-testid="chat-of-subscription">
-              {t(st('chat_of_subscription'), { number: chat.order.number })}
-            </Text>
-          )}
-          <ChatThreadView key={chat.order.id} initial={chat} source={chatWith} lang={lang} />
-        </Card>
+      {chat && (
+        <OrderChatCard
+          chat={chat}
+          note={
+            chat.order.id !== visit.id ? (
+              <span data-testid="chat-of-subscription">
+                {t(st('chat_of_subscription'), { number: chat.order.number })}
+              </span>
+            ) : undefined
+          }
+        />
       )}
     </Stack>
   );

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { colourBody, type AdminColour } from '@pool/contracts/construction-admin';
 import { ImageField } from '../image-field.tsx';
 import type { CatalogueFormProps } from './catalogue-screen.tsx';
-import { CatalogueFormEnd } from './form-end.tsx';
+import { CatalogueFormEnd, CatalogueNames } from './form-end.tsx';
 import { useCatalogueForm } from './use-catalogue-form.ts';
 import { colourFields, colourValues, type ColourValues } from './values.ts';
 
@@ -27,23 +27,7 @@ export function ColourForm({ item, onDone, onSaved }: CatalogueFormProps<AdminCo
   return (
     <form onSubmit={submit} noValidate data-testid="colour-form">
       <Stack gap="md">
-        <TextInput
-          label={t('construction-admin.name_ar')}
-          withAsterisk
-          maxLength={100}
-          disabled={busy}
-          {...form.getInputProps('name_ar')}
-          data-testid="colour-name-ar"
-        />
-        <TextInput
-          label={t('construction-admin.name_en')}
-          withAsterisk
-          maxLength={100}
-          dir="ltr"
-          disabled={busy}
-          {...form.getInputProps('name_en')}
-          data-testid="colour-name-en"
-        />
+        <CatalogueNames form={form} busy={busy} testId="colour" />
         <ColorInput
           label={t('construction-admin.hex')}
           description={t('construction-admin.hex_hint')}

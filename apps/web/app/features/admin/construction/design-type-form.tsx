@@ -3,13 +3,13 @@
  * a new one), the price factor in percent, sort and "shown to customers". Sent as multipart from
  * the browser (the picture's upload progress); checked with the API's own schema first.
  */
-import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONSTRUCTION_SHAPES } from '@pool/contracts/construction';
 import { DESIGN_FACTOR_LIMITS, designTypeBody, type AdminDesignType } from '@pool/contracts/construction-admin';
 import { ImageField } from '../image-field.tsx';
 import type { CatalogueFormProps } from './catalogue-screen.tsx';
-import { CatalogueFormEnd } from './form-end.tsx';
+import { CatalogueFormEnd, CatalogueNames } from './form-end.tsx';
 import { useCatalogueForm } from './use-catalogue-form.ts';
 import { designTypeFields, designTypeValues, type DesignTypeValues } from './values.ts';
 
@@ -40,23 +40,7 @@ export function DesignTypeForm({ item, onDone, onSaved }: CatalogueFormProps<Adm
           {...form.getInputProps('shape')}
           data-testid="design-type-shape"
         />
-        <TextInput
-          label={t('construction-admin.name_ar')}
-          withAsterisk
-          maxLength={100}
-          disabled={busy}
-          {...form.getInputProps('name_ar')}
-          data-testid="design-type-name-ar"
-        />
-        <TextInput
-          label={t('construction-admin.name_en')}
-          withAsterisk
-          maxLength={100}
-          dir="ltr"
-          disabled={busy}
-          {...form.getInputProps('name_en')}
-          data-testid="design-type-name-en"
-        />
+        <CatalogueNames form={form} busy={busy} testId="design-type" />
         <ImageField
           id="design-type-image"
           label={t('construction-admin.picture')}
