@@ -9,6 +9,7 @@
  * the customer rejects it with a reason, accepts the revised one and pays by card; the engineer's stage
  * with its photo shows on the page, and once completed the engineer can be rated. Screenshots at 390 and 1280 pixels in both languages; axe on every page.
  */
+import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   addressAndWallet,
@@ -19,6 +20,7 @@ import {
   expectAccessible,
   open,
   shot,
+  SHOTS,
   signUpByApi,
 } from './support.ts';
 
@@ -186,6 +188,15 @@ test('Arabic with WebGL: the 3D view and the estimate follow the design; a size 
   await expect(canvas).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expect(canvas).toBeVisible();
+
+  // On a phone the range stays in sight at the bottom while the form is filled in.
+  await page.getByTestId('option-heating').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('estimate-bar')).toBeInViewport();
+  await expect(page.getByTestId('estimate-bar')).toContainText((await estimate(page)).slice(0, 8));
+  await page.screenshot({ path: join(SHOTS, 'construction-designer-bar-ar-390.png') });
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByTestId('estimate-bar')).toBeHidden();
+  await page.setViewportSize(PHONE_SIZE);
 
   await page.getByTestId('construction-notes').fill(`المسبح في الحديقة الخلفية ${TAG}`);
   await bothWidths(page, 'construction-designer-3d-ar');

@@ -58,11 +58,16 @@ export function useEstimate(values: DesignValues): State {
   return state;
 }
 
-export function EstimateBox({ values }: { values: DesignValues }) {
+export type EstimateState = State;
+
+/** The estimate on screen: the newest answer, or the last one while a newer is on its way. */
+const shownOf = (state: State) =>
+  state.status === 'done' ? state.estimate : state.status === 'loading' ? state.last : null;
+
+export function EstimateBox({ state }: { state: State }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const state = useEstimate(values);
-  const shown = state.status === 'done' ? state.estimate : state.status === 'loading' ? state.last : null;
+  const shown = shownOf(state);
   const money = (h: number) => formatRiyals(lang, h);
   return (
     <Paper withBorder radius="lg" p="md" bg="cyan.0" data-testid="estimate-box" data-status={state.status}>
@@ -104,6 +109,32 @@ export function EstimateBox({ values }: { values: DesignValues }) {
           {t('construction-site.estimate_note')}
         </Text>
       </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * On a phone, the range under the thumb while the form is filled in (the preview and its box are above,
+ * out of sight). The box above says the same to screen readers, so this copy is hidden from them.
+ */
+export function EstimateBar({ state }: { state: State }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const shown = shownOf(state);
+  if (!shown) return null;
+  return (
+    <Paper shadow="md" radius="lg" p="sm" bg="cyan.0" withBorder aria-hidden data-testid="estimate-bar">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fz="sm" fw={700}>
+          {t('construction-site.estimate')}
+        </Text>
+        <Text fz="sm" fw={800} ta="end">
+          {t('construction-site.estimate_range', {
+            low: formatRiyals(lang, shown.low),
+            high: formatRiyals(lang, shown.high),
+          })}
+        </Text>
+      </Group>
     </Paper>
   );
 }

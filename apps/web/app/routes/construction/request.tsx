@@ -41,7 +41,7 @@ import {
   START_SIZES,
   type DesignValues,
 } from '../../features/construction/design.ts';
-import { EstimateBox } from '../../features/construction/estimate-box.tsx';
+import { EstimateBar, EstimateBox, useEstimate } from '../../features/construction/estimate-box.tsx';
 import { PoolView, type PoolViewHandle } from '../../features/construction/pool-view.tsx';
 import { ImageUploads } from '../../features/maintenance/image-uploads.tsx';
 import {
@@ -124,6 +124,17 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
   const [where, setWhere] = useState<LocationValues>(() => firstLocation(addresses));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const estimate = useEstimate(values);
+  // The phone's bar shows the range only while the estimate's box is out of sight.
+  const estimateBox = useRef<HTMLDivElement>(null);
+  const [boxInView, setBoxInView] = useState(true);
+  useEffect(() => {
+    const el = estimateBox.current;
+    if (!el) return;
+    const watch = new IntersectionObserver(([entry]) => setBoxInView(entry!.isIntersecting));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [catalogue]);
   const view = useRef<PoolViewHandle>(null);
   // The sizes drawn: the last allowed ones while a value is being typed.
   const [drawn, setDrawn] = useState(START_SIZES);
@@ -228,7 +239,9 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
             <Box className={classes.aside}>
               <Stack gap="md">
                 <PoolView ref={view} design={design} names={names} />
-                <EstimateBox values={values} />
+                <div ref={estimateBox}>
+                  <EstimateBox state={estimate} />
+                </div>
               </Stack>
             </Box>
           </Grid.Col>
@@ -314,6 +327,9 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
                   {errors.snapshot}
                 </Alert>
               ) : null}
+              <Box hiddenFrom="md" className={classes.bar}>
+                {boxInView ? null : <EstimateBar state={estimate} />}
+              </Box>
               <Group justify="flex-end">
                 <Button
                   type="submit"
