@@ -15,7 +15,8 @@ export default {
   not_active: 'The subscription is not active',
   renewed: 'The subscription was renewed: choose the times of the new period’s visits',
   paid: 'The subscription is paid',
-  not_renewable: 'This subscription cannot be renewed now: it can be in its last days or within {{days}} days of its end',
+  not_renewable:
+    'This subscription cannot be renewed now: it can be in its last days or within {{days}} days of its end',
   // The site's pages
   ui_title: 'Scheduled maintenance',
   ui_intro:
@@ -39,10 +40,12 @@ export default {
   ui_remove_visit: 'Remove visit {{n}}',
   ui_payment: 'Payment',
   ui_pay_title: 'Pay for the subscription',
-  ui_pay_question: 'Pay before the deadline or the subscription is cancelled automatically. The visits keep the times you chose.',
+  ui_pay_question:
+    'Pay before the deadline or the subscription is cancelled automatically. The visits keep the times you chose.',
   ui_renew: 'Renew now',
   ui_renew_title: 'Renew the subscription',
-  ui_renew_question: 'A new period from {{from}} to {{to}} (visits: {{visits}}). You pick the visits’ times after renewing.',
+  ui_renew_question:
+    'A new period from {{from}} to {{to}} (visits: {{visits}}). You pick the visits’ times after renewing.',
   ui_renew_hint: 'You can renew now: the new period starts on {{from}}.',
   ui_my_packages: 'My packages',
   ui_my_packages_empty: 'You have not subscribed to a package yet',
