@@ -456,6 +456,8 @@ test('the admin assigns an engineer, who sends the offer, posts a stage with a p
   await expect(adminStage).toBeVisible();
   await expect(adminStage.getByRole('img')).toHaveCount(1);
   await expect(page.getByTestId('offer-view')).toContainText('حفر وصب وتشطيب المسبح');
+  // The engineer's moves (the offer sent, the completion) are named as the engineer's in the history.
+  await expect(page.getByTestId('order-timeline')).toContainText('المهندس');
   await page.setViewportSize(PHONE);
   await shot(page, 'admin-construction-order-390-ar');
   await page.setViewportSize(DESKTOP);

@@ -60,14 +60,17 @@ export function OrderLines({ lines, lang }: { lines: StoreOrderDetail['lines']; 
 export function TimelineSection({
   events,
   label,
+  staff,
 }: {
   events: React.ComponentProps<typeof OrderTimeline>['events'];
   label?: (status: string) => string;
+  /** Who the staff's moves are by, when not a technician (an engineer). */
+  staff?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Section title={t('orders.ui_timeline')}>
-      <OrderTimeline events={events} label={label} />
+      <OrderTimeline events={events} label={label} staff={staff} />
     </Section>
   );
 }

@@ -172,7 +172,7 @@ export default function AdminConstructionOrderPage({ loaderData }: Route.Compone
             <CancelReason order={order} />
             <PaymentsSection order={order} />
             <RatingSection rating={order.rating} none={t('construction-admin.rating_none')} />
-            <TimelineSection events={order.events} label={status} />
+            <TimelineSection events={order.events} label={status} staff={t('construction-site.engineer')} />
           </Stack>
         </Grid.Col>
       </Grid>
