@@ -43,7 +43,7 @@ export default {
   group_staff: 'المهندسون والفنيون',
   group_service_items: 'قطع الغيار والخدمات الإضافية',
   group_packages: 'باقات الصيانة',
-  group_construction: 'إنشاء المسابح: التصاميم والألوان والأسعار',
+  group_construction: 'إنشاء المسابح',
   group_complaints: 'الشكاوى والاستفسارات',
   welcome: 'مرحباً، {{name}}',
   welcome_text: 'هذه لوحة تحكم مسابح، ومنها ستدير المستخدمين والمحتوى والطلبات والتقارير.',

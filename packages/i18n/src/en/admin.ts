@@ -43,7 +43,7 @@ export default {
   group_staff: 'Engineers and technicians',
   group_service_items: 'Spare parts and extra services',
   group_packages: 'Maintenance packages',
-  group_construction: 'Pool construction: designs, colours and prices',
+  group_construction: 'Pool construction',
   group_complaints: 'Complaints and inquiries',
   welcome: 'Welcome, {{name}}',
   welcome_text: 'This is the Masabeh dashboard, where you will manage users, content, orders and reports.',

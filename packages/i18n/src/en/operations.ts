@@ -3,7 +3,7 @@ export default {
   nav: 'Service orders',
   title: 'Service orders',
   intro:
-    'Immediate maintenance orders and package visits: approve, price, assign to technicians and follow them to the end.',
+    'Immediate maintenance orders, package visits and pool construction: approve, price, assign to technicians and engineers and follow them to the end.',
   kind_store: 'Store',
   kind_immediate_maintenance: 'Immediate maintenance',
   kind_package_subscription: 'Maintenance package',
