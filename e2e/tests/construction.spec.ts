@@ -327,8 +327,9 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
       await request.get(`/api/admin/construction/orders/${orderId}/assignable-engineers`, { headers: admin })
     ).json()
   ).data as Array<{ id: number; name: string }>;
+  // The demo engineer serves Riyadh: offered for this order.
+  expect(engineers.map((e) => e.name)).toContain('سلمان القحطاني');
   const engineer = engineers.find((e) => e.name === 'سلمان القحطاني')!;
-  expect(engineer).toBeTruthy();
   await adminPost(request, `/construction/orders/${orderId}/assign`, { staff_id: engineer.id });
   await expect(status).toHaveAttribute('data-status', 'engineer_assigned');
   await expect(page.getByTestId('staff-name')).toContainText('سلمان القحطاني');

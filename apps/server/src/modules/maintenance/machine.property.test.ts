@@ -9,15 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { desc, eq } from 'drizzle-orm';
 import { makeStaff, tables } from '@pool/db';
 import { IMMEDIATE_MAINTENANCE_MACHINE, isFinal, ON_THE_WAY_LEAD_HOURS } from '@pool/contracts';
-import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
-import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken } from '../admin-content/testing.ts';
-import { expectDeclaredMoves, staffMoveStatus } from '../orders/testing.ts';
-import { verifyPayment } from '../payments/index.ts';
+import { expectDeclaredMoves, gatewayPaysLatest, payDeadlinePasses, staffMoveStatus } from '../orders/testing.ts';
 import { credit } from '../wallet/index.ts';
 import { admin, api, customer, OFFER, maintenanceWorld, type World } from './testing.ts';
 
@@ -132,19 +128,10 @@ describe('the immediate maintenance machine under random actions', () => {
                 return (await s('cancel', w.boss, { note: 'إلغاء' })).statusCode;
               case 'admin_refuse':
                 return (await s('refuse', w.boss, { note: 'رفض' })).statusCode;
-              case 'gateway_pays': {
-                const p = tables.payments;
-                const [payment] = await app.db.select().from(p).where(eq(p.orderId, id)).orderBy(desc(p.id)).limit(1);
-                if (!payment?.gatewayId) return 409;
-                (app.payments as SandboxGateway).pay(payment.gatewayId, SANDBOX_CARDS.success);
-                await verifyPayment(app, payment.id);
-                await app.events.deliver();
-                return 200;
-              }
+              case 'gateway_pays':
+                return gatewayPaysLatest(app, id);
               case 'deadline_passes':
-                await cancelUnpaidOrder(app, id, new Date(Date.now() + 3 * 3600_000));
-                await app.events.deliver();
-                return 200;
+                return payDeadlinePasses(app, id);
               case 'staff_on_the_way':
                 return staffMove(id, tech.id, 'on_the_way');
               case 'staff_arrived':

@@ -1,14 +1,17 @@
 /** Helpers for the cart, checkout and order tests (not a test file itself). */
 import { expect } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { makeCity, makeProduct, makeUser, tables, type VariantSpec } from '@pool/db';
 import { findMove, type CheckoutResult, type OrderActor, type OrderKind } from '@pool/contracts';
 import type { Lang } from '@pool/i18n';
+import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
+import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { t, type Body } from '../account/testing.ts';
 import { adminToken } from '../admin-content/testing.ts';
+import { verifyPayment } from '../payments/index.ts';
 import { credit } from '../wallet/service.ts';
 import { lockOrder, staffActor, transition } from './index.ts';
 
@@ -179,4 +182,22 @@ export async function expectDeclaredMoves(
   }
   expect(from, label).toBe(now);
   return { count: events.length, reached: events.map((ev) => ev.toStatus) };
+}
+
+/** The gateway pays the order's latest card payment and the server verifies it; 409 when there is none. */
+export async function gatewayPaysLatest(app: TestApp, orderId: number) {
+  const p = tables.payments;
+  const [payment] = await app.db.select().from(p).where(eq(p.orderId, orderId)).orderBy(desc(p.id)).limit(1);
+  if (!payment?.gatewayId) return 409;
+  (app.payments as SandboxGateway).pay(payment.gatewayId, SANDBOX_CARDS.success);
+  await verifyPayment(app, payment.id);
+  await app.events.deliver();
+  return 200;
+}
+
+/** The 2-hour job runs for the order as if three hours had passed (an unpaid order is cancelled). */
+export async function payDeadlinePasses(app: TestApp, orderId: number) {
+  await cancelUnpaidOrder(app, orderId, new Date(Date.now() + 3 * 3600_000));
+  await app.events.deliver();
+  return 200;
 }

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { makeCity, makeStaff, queryRows, tables } from '@pool/db';
 import {
   findMove,
@@ -22,13 +22,18 @@ import {
   type OrderKind,
   type SubscriptionView,
 } from '@pool/contracts';
-import { cancelUnpaidOrder } from '../../jobs/auto-cancel.ts';
-import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminToken } from '../admin-content/testing.ts';
 import { riyadhSlot } from '../maintenance/testing.ts';
-import { api, customer, expectDeclaredMoves, ok, staffMoveStatus } from '../orders/testing.ts';
-import { verifyPayment } from '../payments/index.ts';
+import {
+  api,
+  customer,
+  expectDeclaredMoves,
+  gatewayPaysLatest,
+  ok,
+  payDeadlinePasses,
+  staffMoveStatus,
+} from '../orders/testing.ts';
 import { credit } from '../wallet/index.ts';
 import { runPackageJobs } from './jobs.ts';
 
@@ -218,24 +223,10 @@ describe('the subscription and visit machines under random actions', () => {
               }
             }
             switch (a) {
-              case 'gateway_pays': {
-                const p = tables.payments;
-                const [payment] = await app.db
-                  .select()
-                  .from(p)
-                  .where(eq(p.orderId, subId))
-                  .orderBy(desc(p.id))
-                  .limit(1);
-                if (!payment?.gatewayId) return 409;
-                (app.payments as SandboxGateway).pay(payment.gatewayId, SANDBOX_CARDS.success);
-                await verifyPayment(app, payment.id);
-                await app.events.deliver();
-                return 200;
-              }
+              case 'gateway_pays':
+                return gatewayPaysLatest(app, subId);
               case 'deadline_passes':
-                await cancelUnpaidOrder(app, subId, new Date(Date.now() + 3 * 3600_000));
-                await app.events.deliver();
-                return 200;
+                return payDeadlinePasses(app, subId);
               case 'cancel_subscription':
                 return user(`/subscriptions/${subId}/cancel`);
               case 'auto_renew_on':
