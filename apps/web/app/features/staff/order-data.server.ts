@@ -5,11 +5,12 @@
  * action.
  */
 import { data, redirect } from 'react-router';
-import { DEFAULT_VAT_RATE, requiredId } from '@pool/contracts/core';
+import { DEFAULT_VAT_RATE } from '@pool/contracts/core';
 import type { ServiceItemOption } from '@pool/contracts/service-items';
 import { isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { translate } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/lang.ts';
+import { routeId } from '../../lib/route-id.ts';
 import { staffPageOf } from './day.ts';
 import { signOutIfEnded, type staffApiFor } from './session.server.ts';
 
@@ -60,11 +61,7 @@ export async function loadStaffOrder(api: StaffApi, id: number) {
 type Payload = Record<string, unknown>;
 
 /** The `:id` of a staff order page's URL; anything else is the 404 page. */
-export function staffOrderId(params: { id?: string }) {
-  const id = requiredId.safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  return id.data;
-}
+export const staffOrderId = routeId;
 
 /** What a staff page's action got: its JSON or form fields (a body that is not what the page sends reads as none). */
 export async function readPayload(request: Request): Promise<Payload> {

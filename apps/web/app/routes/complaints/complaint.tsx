@@ -20,14 +20,14 @@ import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { ComplaintStatusBadge, ComplaintThread, ReplyComposer } from '../../features/complaints/index.ts';
+import { routeId } from '../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'complaints.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return { complaint: null };
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const res = await api.GET('/api/user/complaints/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   return { complaint: res.data };

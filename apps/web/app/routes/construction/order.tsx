@@ -28,14 +28,14 @@ import { OrderHeading, Section } from '../../features/orders/order-sections.tsx'
 import { offerAction } from '../../features/orders/offer-action.server.ts';
 import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
+import { routeId } from '../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.order_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return { order: null, reasons: [], balance: null };
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const res = await api.GET('/api/user/construction-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;

@@ -31,14 +31,14 @@ import { OfferPayDialogs, PayAgainAlert, PayDialog, type PayMethod } from '../..
 import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
 import { MaintenanceStatusBadge } from '../../features/maintenance/status.tsx';
 import { ArrivalView, ExtraCard, ReportSection, StaffCardView } from '../../features/maintenance/visit.tsx';
+import { routeId } from '../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.order_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return { order: null, reasons: [], balance: null };
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const res = await api.GET('/api/user/maintenance-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;

@@ -25,14 +25,14 @@ import { InvoiceView } from '../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../features/orders/qr.server.ts';
 import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
 import { OrderHeading, OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
+import { routeId } from '../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_order');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return { order: null, invoice: null, qr: null, reasons: [] };
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const res = await api.GET('/api/user/store-orders/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const order = res.data;

@@ -25,14 +25,14 @@ import { SubscriptionStatusBadge } from '../../features/packages/status.tsx';
 import { PayAgainButton, RenewBox } from '../../features/packages/renew-box.tsx';
 import { SubscriptionFacts } from '../../features/packages/subscription.tsx';
 import { VisitsList } from '../../features/packages/visits.tsx';
+import { routeId } from '../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_subscription_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
   if (!api.auth || api.auth.is_guest) return { subscription: null, balance: null };
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const res = await api.GET('/api/user/subscriptions/{id}', { params: { path: { id } } });
   if (!isSuccess(res)) throw data(res.msg, { status: pageStatus(res) });
   const payable = res.data.status === 'pending_payment' || res.data.renewal !== null;

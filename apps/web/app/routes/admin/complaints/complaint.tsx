@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCircleCheck, IconHandGrab, IconInfoCircle, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { AdminComplaintDetail } from '@pool/contracts/complaints';
 import { adminOrderPage } from '@pool/contracts/notifications';
 import type { Route } from './+types/complaint';
@@ -28,13 +28,13 @@ import {
   useOrderKindLabel,
 } from '../../../features/complaints/index.ts';
 import { Section } from '../../../features/orders/index.ts';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'complaints-admin.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const complaint = must(await api.GET('/api/admin/complaints/{id}', { params: { path: { id } } }));
   // The assignment's choices: empty for an admin who may not assign.
   const assignees = complaint.can_assign ? await listOrEmpty(api.GET('/api/admin/complaints/assignees')) : [];

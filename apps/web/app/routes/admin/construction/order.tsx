@@ -7,7 +7,6 @@
  */
 import { Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import type { Route } from './+types/order';
 import { formatDateTime } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
@@ -31,13 +30,13 @@ import { RatingSection } from '../../../features/admin/service-orders/field-work
 import { OfferEditor, OfferView } from '../../../features/admin/service-orders/offer-editor.tsx';
 import { DesignSection, StagesSection } from '../../../features/admin/construction/design-section.tsx';
 import { EngineerPanel } from '../../../features/admin/construction/engineer-panel.tsx';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const path = { params: { path: { id } } };
   const [order, reasons] = await Promise.all([
     api.GET('/api/admin/construction/orders/{id}', path).then(must),

@@ -5,7 +5,7 @@
  */
 import { Anchor, Grid, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminSubscriptionVisit } from '@pool/contracts/packages';
 import type { Route } from './+types/subscription';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -17,13 +17,13 @@ import { BackToList, CancelReason, CustomerSection } from '../../../features/adm
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { PeriodText, SubscriptionBadge, VisitBadge } from '../../../features/admin/packages/cells.tsx';
 import { Section } from '../../../features/orders/order-sections.tsx';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'packages-admin.subscriptions_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const [sub, reasons] = await Promise.all([
     api.GET('/api/admin/subscriptions/{id}', { params: { path: { id } } }).then(must),
     listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),

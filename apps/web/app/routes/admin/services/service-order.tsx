@@ -8,7 +8,7 @@
  */
 import { Anchor, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/service-order';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
@@ -33,13 +33,13 @@ import { ExtrasSection, RatingSection, ReportSection } from '../../../features/a
 import { OfferEditor, OfferView } from '../../../features/admin/service-orders/offer-editor.tsx';
 import { RequestSection } from '../../../features/admin/service-orders/request-section.tsx';
 import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'operations.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const path = { params: { path: { id } } };
   const [order, reasons] = await Promise.all([
     api.GET('/api/admin/service-orders/{id}', path).then(must),

@@ -2,19 +2,19 @@
 import { Button, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/store-order-invoice';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, must } from '../../../features/admin/admin-api.server.ts';
 import { InvoiceView } from '../../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../../features/orders/qr.server.ts';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'orders.ui_invoice');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const invoice = must(await api.GET('/api/admin/store-orders/{id}/invoice', { params: { path: { id } } }));
   return { invoice, qr: await qrDataUrl(invoice.qr) };
 }

@@ -2,7 +2,7 @@
 import { Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/store-order';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
@@ -15,13 +15,13 @@ import { addressText } from '../../../features/cart/address-text.ts';
 import { PriceLines } from '../../../features/cart/price-lines.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
 import { OrderLines, TimelineSection } from '../../../features/orders/order-sections.tsx';
+import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'orders.ui_order');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = routeId(params);
   const [order, reasons] = await Promise.all([
     api.GET('/api/admin/store-orders/{id}', { params: { path: { id } } }).then(must),
     listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
