@@ -30,6 +30,7 @@ export default {
   lane_closed: 'هذا الفني لا يستقبل زيارات جديدة',
   moving: 'جارٍ نقل الزيارة \u2066{{number}}\u2069…',
   truncated: 'يعرض التقويم أول {{max}} زيارة من هذا الأسبوع فقط: اختر مدينة لرؤية البقية.',
+  day_heading: '{{day}}، {{visits}}',
   day_visits_zero: 'لا زيارات',
   day_visits_one: 'زيارة واحدة',
   day_visits_two: 'زيارتان',

@@ -31,6 +31,7 @@ export default {
   lane_closed: 'This technician takes no new visits',
   moving: 'Moving visit {{number}}…',
   truncated: "The calendar shows only the week's first {{max}} visits: choose a city to see the rest.",
+  day_heading: '{{day}}, {{visits}}',
   day_visits_one: 'One visit',
   day_visits_other: '{{count}} visits',
   pick_day: 'Day',

@@ -64,7 +64,10 @@ export function DayList({
                 {Number(d.slice(8))}
               </Text>
               <span className="visually-hidden">
-                {`${weekdayAndDate(d, 'ar')}، ${t('visits-calendar.day_visits', { count })}`}
+                {t('visits-calendar.day_heading', {
+                  day: weekdayAndDate(d, 'ar'),
+                  visits: t('visits-calendar.day_visits', { count }),
+                })}
               </span>
             </UnstyledButton>
           );
