@@ -57,6 +57,26 @@ describe('catalogues', () => {
     }
   });
 
+  it('titles the toasts in Arabic on Arabic pages', () => {
+    const titles = ['success', 'error', 'warning', 'info'].map((k) => translate('ar', `common.${k}`));
+    expect(titles).toEqual(['نجاح', 'خطأ', 'تنبيه', 'معلومة']);
+  });
+
+  it('leaves no Arabic message in English (placeholders, samples and the language switch aside)', () => {
+    const latin = new Set([
+      'auth.phone_placeholder',
+      'contact.phone_placeholder',
+      'admin.email_placeholder',
+      'common.switch_to',
+      'settings.english',
+    ]);
+    for (const key of ar) {
+      const words = translate('ar', key).replace(/\{\{[^}]*\}\}/g, '');
+      if (/[A-Za-z]{2,}/.test(words) && !/[\u0600-\u06FF]/.test(words))
+        expect(latin, `ar:${key} is in English`).toContain(key);
+    }
+  });
+
   it('uses Arabic plural rules', () => {
     expect(translate('ar', 'common.items', { count: 2 })).toBe('عنصران');
     expect(translate('ar', 'common.items', { count: 5 })).toBe('5 عناصر');
