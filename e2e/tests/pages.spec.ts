@@ -45,7 +45,8 @@ test('home shows real content from the API, and the footer of spec section 1', a
     await expect(badge).toHaveAttribute('rel', /noopener/);
   }
   await expect(footer.locator('a[target="_blank"]')).toHaveCount(2);
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.png');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/img/logo_app.png');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/img/logo_app.png');
   // The page's SEO entry (managed in the dashboard) fills the head.
   await expect(page).toHaveTitle('مسابح | خدمات ومستلزمات المسابح');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(

@@ -29,6 +29,7 @@ import { cartKeyHeaders } from './features/cart/cart.server.ts';
 import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
 import { createI18n } from './lib/i18n.ts';
 import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
+import { SITE_IMAGE } from './lib/page-meta.ts';
 import { theme } from './theme.ts';
 import { Splash } from './components/splash.tsx';
 import { RouteErrorPage } from './components/error-page.tsx';
@@ -143,8 +144,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.png', type: 'image/png' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'icon', href: SITE_IMAGE, type: 'image/png' },
+  { rel: 'apple-touch-icon', href: SITE_IMAGE },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
@@ -159,7 +160,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
     ...(d?.seo?.keywords ? [{ name: 'keywords', content: d.seo.keywords }] : []),
     { property: 'og:title', content: name },
     { property: 'og:description', content: description },
-    { property: 'og:image', content: `${origin}/img/logo_app.png` },
+    { property: 'og:image', content: origin + SITE_IMAGE },
     { property: 'og:locale', content: lang === 'ar' ? 'ar_SA' : 'en_US' },
   ];
   // The dashboard is Arabic-only and not for search engines: no language alternates.

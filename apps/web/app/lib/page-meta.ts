@@ -7,6 +7,9 @@ import type { MetaDescriptor } from 'react-router';
 import { translate } from './i18n.ts';
 import { langFromPath } from './lang.ts';
 
+/** The default icon and share image (spec section 1: favicon, apple-touch icon and og:image). */
+export const SITE_IMAGE = '/img/logo_app.png';
+
 /** What this needs of a route's `meta` arguments (typed loosely so every route's `Route.MetaArgs` fits). */
 type MetaInput = {
   matches: ReadonlyArray<{ id: string; meta: MetaDescriptor[]; loaderData?: unknown } | undefined>;

@@ -7,7 +7,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { StoreProduct } from '@pool/contracts/store';
 import { localePath, langFromPath, stripLang, type Lang } from '../../lib/lang.ts';
-import { pageMeta } from '../../lib/page-meta.ts';
+import { pageMeta, SITE_IMAGE } from '../../lib/page-meta.ts';
 import { filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import type { Listing } from './load.server.ts';
 import { productHref } from './paths.ts';
@@ -80,7 +80,7 @@ export function productMeta(args: MetaInput, data: ProductHead | undefined): Met
   const origin = root?.origin ?? '';
   const site = root?.settings?.site_name;
   const title = site ? `${p.seo.title} | ${site}` : p.seo.title;
-  const image = absolute(origin, p.seo.image ?? p.image ?? '/img/logo_app.png');
+  const image = absolute(origin, p.seo.image ?? p.image ?? SITE_IMAGE);
   const path = productHref(p);
   const base = pageMeta(args, 'store.product_title');
   return override(base, [
