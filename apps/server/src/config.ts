@@ -92,6 +92,8 @@ const schema = z
     MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
     MOYASAR_SECRET_KEY: z.string().optional(),
     MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
+    /** Apple Pay's domain association file (as Moyasar's dashboard gives it), served at /.well-known/…; unset: 404. */
+    APPLE_PAY_DOMAIN_ASSOCIATION: z.string().max(20_000).optional(),
     /** Shared secret of payment webhooks (Moyasar's "secret token"); required in production. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Browser key of the Google Maps JavaScript API (restricted by referrer at Google); the address map pin is off without it. */

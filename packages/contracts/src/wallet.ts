@@ -95,6 +95,8 @@ export const walletEntry = z.object({
   balance_after: z.number().describe('halalas'),
   order_id: z.number().nullable(),
   order_number: z.string().nullable(),
+  /** The order's page on the site (its kind's), without the language prefix; null without an order. */
+  order_path: z.string().nullable(),
   created_at: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntry>;
@@ -105,3 +107,59 @@ export const walletPage = z.object({
   entries: paginated(walletEntry),
 });
 export type WalletPage = z.infer<typeof walletPage>;
+
+// --- methods besides the hosted card page ----------------------------------------------------------
+
+/** A Saudi mobile as STC Pay takes it (`05` and eight digits); `5…`, `9665…` and `+9665…` are accepted and rewritten. */
+export const stcPayMobile = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const d = toLatinDigits(v).replace(/[\s-]/g, '').replace(/^\+/, '');
+    return /^9665\d{8}$/.test(d) ? `0${d.slice(3)}` : /^5\d{8}$/.test(d) ? `0${d}` : d;
+  },
+  z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .regex(/^05\d{8}$/, { error: V.phone }),
+);
+
+const returnPathField = z.string().max(300).optional().describe('same-site path the gateway sends the payer back to');
+
+export const stcPayBody = z.object({ mobile: stcPayMobile, return_path: returnPathField });
+export type StcPayBody = z.input<typeof stcPayBody>;
+
+/** STC Pay's one-time code (sent by SMS): digits. */
+export const stcPayOtpBody = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? toLatinDigits(v).trim() : v),
+    z.string({ error: V.required }).regex(/^\d{4,8}$/, { error: V.digitsOnly }),
+  ),
+});
+
+export const applePaySessionBody = z.object({
+  validation_url: z
+    .url({ error: V.url })
+    .max(300)
+    .refine((u) => /^https:\/\/[a-z0-9.-]+\.apple\.com(\/|$)/i.test(u), { error: V.url })
+    .describe('the `validationURL` of the payment sheet’s `onvalidatemerchant` (an apple.com address)'),
+});
+
+export const applePayBody = z.object({
+  token: z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .max(20_000)
+    .describe('`JSON.stringify(event.payment.token)` of `onpaymentauthorized`'),
+  return_path: returnPathField,
+});
+
+/** A wallet top-up by the shortfall of a wallet checkout: the server prices the cart for the address. */
+export const walletTopUpBody = z.object({
+  address_id: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }),
+  return_path: returnPathField,
+});
+export type WalletTopUpBody = z.input<typeof walletTopUpBody>;
+
+export const walletTopUp = paymentStarted.extend({
+  amount: z.number().describe('halalas charged: the checkout total less the balance (at least 1 SAR)'),
+});

@@ -20,7 +20,7 @@ import addressRoutes from './addresses/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import adminOrderRoutes from './orders/admin-routes.ts';
-import paymentsRoutes from './payments/routes.ts';
+import paymentsRoutes, { applePayDomainRoute } from './payments/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import staffRoutes from './staff/routes.ts';
 import adminStaffRoutes from './staff/admin-routes.ts';
@@ -58,6 +58,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(pushRoutes, { prefix: '/api' });
   // Card payments (return, webhook, sandbox page, /user/payments) and the wallet.
   await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(applePayDomainRoute);
   await app.register(walletRoutes, { prefix: '/api/user' });
   // Buying (issue 4): coupons, delivery prices, addresses, the cart, checkout and store orders.
   await app.register(couponRoutes, { prefix: '/api/admin' });

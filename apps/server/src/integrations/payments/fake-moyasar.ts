@@ -1,12 +1,50 @@
 /**
  * Test helper: a local stand-in for Moyasar's API (invoices, payments, refunds)
- * with HTTP basic auth by secret key, as `moyasar.ts` uses it.
+ * with HTTP basic auth by secret key, as `moyasar.ts` uses it. Payments with a
+ * source follow Moyasar's sandbox: STC Pay (`source.mobile` 05…; the test
+ * mobiles 0515555555-9 fail at once; then the code at `source.transaction_url`:
+ * 123456 and 000000 pay, 111111-444444 fail with STC Pay's reason, any other
+ * is "Invalid OTP") and Apple Pay (by amount: 200-300 SAR paid, 1,000-1,100
+ * and 1,101-1,200 SAR declined, any other amount fails).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type FakePayment = { id: string; status: string; amount: number; refunded: number; currency: string };
+type FakePayment = {
+  id: string;
+  status: string;
+  amount: number;
+  refunded: number;
+  currency: string;
+  description?: string;
+  callback_url?: string | null;
+  metadata?: Record<string, unknown> | null;
+  source?: Record<string, unknown>;
+};
+
+const STC_PAY_MOBILE_FAILURES: Record<string, string> = {
+  '0515555555': 'Mobile number is not registered to use the STC Pay service.',
+  '0515555556': 'Please update your information using the STC Pay app before attempting payment.',
+  '0515555557': 'The customer account status is invalid, please contact STC Pay support.',
+  '0515555558': 'You have exhausted your OTP attempts, please wait 15 minutes then try again.',
+  '0515555559': 'Please wait 60 seconds before attempting a new payment.',
+};
+const STC_PAY_OTP: Record<string, [string, string]> = {
+  '123456': ['paid', 'Paid'],
+  '000000': ['paid', 'Paid'],
+  '111111': ['failed', 'Insufficient Balance.'],
+  '222222': ['failed', 'You have exceeded the allowed daily transaction limit for your STC Pay account.'],
+  '333333': ['failed', 'You have exceeded the maximum allowed transaction amount.'],
+  '444444': ['failed', 'Connection timed out while waiting for response from STC Pay service.'],
+};
+/** Moyasar's Apple Pay sandbox answers by amount (halalas). */
+function applePayOutcome(amount: number): [string, string] {
+  if (amount >= 20_000 && amount <= 30_000) return ['paid', 'APPROVED'];
+  if (amount >= 100_000 && amount <= 110_000) return ['failed', 'UNSPECIFIED FAILURE'];
+  if (amount >= 110_100 && amount <= 120_000) return ['failed', 'INSUFFICIENT FUNDS'];
+  return ['failed', 'DECLINED'];
+}
 export type FakeInvoice = {
   id: string;
   status: string;
@@ -23,6 +61,9 @@ type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: u
 
 export async function fakeMoyasar(secretKey = 'sk_test_fake_secret') {
   const invoices = new Map<string, FakeInvoice>();
+  /** Payments made with a source (STC Pay, Apple Pay), outside any invoice. */
+  const payments = new Map<string, FakePayment>();
+  const sessions: Record<string, unknown>[] = [];
   const seen: Seen[] = [];
   const control = { failNext: 0, delayMs: 0 };
   const expected = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
@@ -69,7 +110,84 @@ export async function fakeMoyasar(secretKey = 'sk_test_fake_secret') {
         const inv = invoices.get(m[1]!);
         return inv ? send(200, inv) : send(404, { type: 'record_not_found', message: 'Object not found' });
       }
+      if (req.method === 'POST' && url === '/v1/payments') {
+        const source = body?.source ?? {};
+        const invalid = (field: string) =>
+          send(400, {
+            type: 'invalid_request_error',
+            message: 'Validation Failed',
+            errors: { [field]: ['is invalid'] },
+          });
+        if (!Number.isInteger(body?.amount) || body.amount < 100) return invalid('amount');
+        const id = randomUUID();
+        const pay: FakePayment = {
+          id,
+          status: 'initiated',
+          amount: body.amount,
+          refunded: 0,
+          currency: body.currency ?? 'SAR',
+          description: body.description,
+          callback_url: body.callback_url ?? null,
+          metadata: body.metadata ?? null,
+          source: { type: source.type, message: null },
+        };
+        if (source.type === 'stcpay') {
+          if (typeof source.mobile !== 'string' || !/^05\d{8}$/.test(source.mobile)) return invalid('source.mobile');
+          const failure = STC_PAY_MOBILE_FAILURES[source.mobile];
+          pay.source = {
+            type: 'stcpay',
+            mobile: source.mobile,
+            reference_number: null,
+            transaction_url: failure ? null : `${baseUrl}/v1/stc_pays/${id}/proceed`,
+            message: failure ?? null,
+          };
+          if (failure) pay.status = 'failed';
+        } else if (source.type === 'applepay') {
+          if (typeof source.token !== 'string' || !source.token) return invalid('source.token');
+          const [status, message] = applePayOutcome(body.amount);
+          pay.status = status;
+          pay.source = { type: 'applepay', company: 'mada', number: '4201-32XX-XXXX-1010', message };
+        } else return invalid('source.type');
+        payments.set(id, pay);
+        return send(201, pay);
+      }
+      if (req.method === 'GET' && (m = /^\/v1\/payments\/([\w-]+)$/.exec(url))) {
+        const pay = payments.get(m[1]!);
+        return pay ? send(200, pay) : send(404, { type: 'record_not_found', message: 'Object not found' });
+      }
+      if ((m = /^\/v1\/stc_pays\/([\w-]+)\/proceed\?otp_value=(\w*)$/.exec(url))) {
+        const pay = payments.get(m[1]!);
+        if (!pay) return send(404, { type: 'record_not_found', message: 'Object not found' });
+        if (pay.status !== 'initiated')
+          return send(400, { type: 'invalid_request_error', message: 'Payment is not in initiated state' });
+        const [status, message] = STC_PAY_OTP[m[2]!] ?? ['failed', 'Invalid OTP'];
+        pay.status = status;
+        pay.source = { ...pay.source, message };
+        return send(200, pay);
+      }
+      if (req.method === 'POST' && url === '/v1/applepay/initiate') {
+        if (!body?.validation_url || !body?.domain_name || !body?.display_name || !body?.publishable_api_key)
+          return send(400, { type: 'invalid_request_error', message: 'Validation Failed' });
+        sessions.push(body);
+        return send(200, {
+          merchantSessionIdentifier: `SSH${randomUUID().replace(/-/g, '')}`,
+          domainName: body.domain_name,
+          displayName: body.display_name,
+          epochTimestamp: Date.now(),
+          expiresAt: Date.now() + 3_600_000,
+          signature: 'c2lnbmF0dXJl',
+        });
+      }
       if (req.method === 'POST' && (m = /^\/v1\/payments\/([\w-]+)\/refund$/.exec(url))) {
+        const alone = payments.get(m[1]!);
+        if (alone) {
+          const amount = body?.amount ?? alone.amount - alone.refunded;
+          if (alone.status !== 'paid' || alone.refunded + amount > alone.amount)
+            return send(400, { type: 'invalid_request_error', message: 'Cannot refund' });
+          alone.refunded += amount;
+          if (alone.refunded === alone.amount) alone.status = 'refunded';
+          return send(200, alone);
+        }
         for (const inv of invoices.values()) {
           const pay = inv.payments.find((p) => p.id === m![1]);
           if (!pay) continue;
@@ -95,6 +213,9 @@ export async function fakeMoyasar(secretKey = 'sk_test_fake_secret') {
     baseUrl,
     secretKey,
     invoices,
+    payments,
+    /** Apple Pay merchant validations asked for. */
+    sessions,
     seen,
     control,
     /** The payer paid the invoice on Moyasar's page (or the card was declined). */

@@ -9,7 +9,14 @@ export { GatewayError } from './types.ts';
 
 export function createPaymentGateway(config: Config, log?: FastifyBaseLogger): PaymentGateway {
   if (config.PAYMENT_DRIVER === 'moyasar') {
-    return moyasarGateway({ baseUrl: config.MOYASAR_API_URL, secretKey: config.MOYASAR_SECRET_KEY! }, log);
+    return moyasarGateway(
+      {
+        baseUrl: config.MOYASAR_API_URL,
+        secretKey: config.MOYASAR_SECRET_KEY!,
+        publishableKey: config.MOYASAR_PUBLISHABLE_KEY,
+      },
+      log,
+    );
   }
   return sandboxGateway();
 }

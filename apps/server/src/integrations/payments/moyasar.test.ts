@@ -108,6 +108,39 @@ describe('Moyasar driver against a local fake of its API', () => {
     await expect(nowhere.create(input)).rejects.toBeInstanceOf(GatewayError);
   });
 
+  it('STC Pay: a payment with source stcpay, then the code at its transaction_url (never off the API)', async () => {
+    const g = gateway();
+    const made = await g.createWithSource({ ...input, source: { type: 'stcpay', mobile: '0501234567' } });
+    expect(made).toEqual({ gatewayId: expect.any(String), status: 'initiated', message: null });
+    expect(fake.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/payments',
+      body: {
+        amount: 12_550,
+        currency: 'SAR',
+        callback_url: input.callbackUrl,
+        source: { type: 'stcpay', mobile: '0501234567' },
+        metadata: { ...input.metadata, given_id: input.givenId },
+      },
+    });
+    // Fetch and refund find a payment when no invoice has the id.
+    expect(await g.fetch(made.gatewayId)).toMatchObject({ id: made.gatewayId, status: 'initiated', amount: 12_550 });
+    expect(await g.confirmOtp(made.gatewayId, '111111')).toEqual({
+      gatewayId: made.gatewayId,
+      status: 'failed',
+      message: 'Insufficient Balance.',
+    });
+
+    const other = await g.createWithSource({
+      ...input,
+      givenId: 'x',
+      source: { type: 'stcpay', mobile: '0501234567' },
+    });
+    fake.payments.get(other.gatewayId)!.source!.transaction_url = 'https://evil.example/v1/stc_pays/1/proceed';
+    await expect(g.confirmOtp(other.gatewayId, '123456')).rejects.toBeInstanceOf(GatewayError);
+    expect(fake.seen.some((s) => s.url.includes('evil'))).toBe(false);
+  });
+
   it('maps every invoice state to ours', () => {
     expect(['initiated', 'on_hold', 'something_new'].map(invoiceStatus)).toEqual([
       'initiated',
@@ -121,6 +154,7 @@ describe('Moyasar driver against a local fake of its API', () => {
       'failed',
     ]);
     expect(invoiceStatus('paid')).toBe('paid');
+    expect(invoiceStatus('captured')).toBe('paid');
     expect(invoiceStatus('refunded')).toBe('refunded');
   });
 });

@@ -23,6 +23,19 @@ export type CreatePaymentInput = {
 
 export type CreatedPayment = { gatewayId: string; redirectUrl: string };
 
+/**
+ * A method paid without the hosted card page (Moyasar's payment `source`):
+ * STC Pay by the payer's mobile (a one-time code follows), or Apple Pay by the
+ * token the browser's payment sheet gave.
+ */
+export type PaymentSource = { type: 'stcpay'; mobile: string } | { type: 'applepay'; token: string };
+
+/** A payment made with a source: its id, state, and the gateway's message (why it failed). */
+export type SourcePayment = { gatewayId: string; status: GatewayStatus; message: string | null };
+
+/** What Apple Pay's merchant validation needs (the browser's `onvalidatemerchant`). */
+export type ApplePaySessionInput = { validationUrl: string; domain: string; displayName: string };
+
 export type FetchedPayment = {
   id: string;
   status: GatewayStatus;
@@ -36,7 +49,14 @@ export type FetchedPayment = {
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'moyasar' | (string & {});
+  /** A payment on the gateway's hosted card page (mada, Visa, Mastercard). */
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** A payment with a source (STC Pay, Apple Pay); no page. */
+  createWithSource(input: CreatePaymentInput & { source: PaymentSource }): Promise<SourcePayment>;
+  /** STC Pay's second step: the one-time code the payer received; answers the payment after it. */
+  confirmOtp(gatewayId: string, code: string): Promise<SourcePayment>;
+  /** Apple Pay's merchant session for the browser's payment sheet (opaque JSON). */
+  applePaySession(input: ApplePaySessionInput): Promise<unknown>;
   fetch(gatewayId: string): Promise<FetchedPayment>;
   /** Refunds `amount` halalas of a paid payment to the card. */
   refund(gatewayId: string, amount: number): Promise<FetchedPayment>;

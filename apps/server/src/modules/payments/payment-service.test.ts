@@ -126,17 +126,17 @@ describe('payment service', () => {
 
   it('an unreachable gateway at start: a clear 502 and the attempt recorded as failed', async () => {
     const { user } = await customer(app);
+    const unreachable = async (): Promise<never> => {
+      throw new GatewayError('unreachable');
+    };
     const down: PaymentGateway = {
       name: 'sandbox',
-      create: async () => {
-        throw new GatewayError('unreachable');
-      },
-      fetch: async () => {
-        throw new GatewayError('unreachable');
-      },
-      refund: async () => {
-        throw new GatewayError('unreachable');
-      },
+      create: unreachable,
+      createWithSource: unreachable,
+      confirmOtp: unreachable,
+      applePaySession: unreachable,
+      fetch: unreachable,
+      refund: unreachable,
     };
     const deps = { ...app, payments: down };
     const err = await startPayment(deps, app.db, {

@@ -8,12 +8,26 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import { envelope, idParam, isLang, paymentInfo, safeReturnPath, toLatinDigits, type Lang } from '@pool/contracts';
+import {
+  applePayBody,
+  applePaySessionBody,
+  envelope,
+  idParam,
+  isLang,
+  paymentInfo,
+  safeReturnPath,
+  stcPayBody,
+  stcPayOtpBody,
+  toLatinDigits,
+  type Lang,
+} from '@pool/contracts';
+import { translate } from '@pool/i18n';
 import type { App } from '../../app-type.ts';
 import { parseWebhook } from '../../integrations/payments/index.ts';
 import type { SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { sandbox3dsPage, sandboxClosedPage, sandboxPayPage } from './sandbox-page.ts';
+import { applePayMerchantSession, confirmStcPayCode, payWithSource } from './methods.ts';
+import { sandbox3dsPage, sandboxClosedPage, sandboxOtpPage, sandboxPayPage } from './sandbox-page.ts';
 import { findByGivenId, ownPayment, toPaymentInfo, verifyPayment } from './service.ts';
 
 const tags = ['payments'];
@@ -77,6 +91,8 @@ export default async function paymentsRoutes(app: App) {
       return reply.ok(toPaymentInfo(payment));
     },
   );
+
+  methodRoutes(app);
 
   app.get(
     '/payments/return/:given',
@@ -155,6 +171,124 @@ export default async function paymentsRoutes(app: App) {
   if (app.payments.name === 'sandbox') sandboxRoutes(app, app.payments as SandboxGateway);
 }
 
+/**
+ * STC Pay and Apple Pay without the hosted page (methods.ts): each pays the
+ * amount of one of my open payments as a new attempt, answered as that attempt.
+ */
+function methodRoutes(app: App) {
+  const base = { tags, security: [{ bearer: [] }] };
+  const answer = { 200: envelope(paymentInfo) };
+  /** The message of an attempt's state, in the payer's language. */
+  const outcomeKey = (status: string) =>
+    status === 'paid' ? 'payments.paid' : status === 'failed' ? 'payments.method_failed' : 'payments.stcpay_code_sent';
+
+  app.post(
+    '/user/payments/:id/stcpay',
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        ...base,
+        summary: 'Pay one of my open payments by STC Pay: the code goes by SMS to the mobile',
+        description:
+          'Answers the new attempt: `initiated` waits for the code (`POST /api/user/payments/{its id}/stcpay/otp`); `failed` when STC Pay refused the mobile.',
+        params: idParam,
+        body: stcPayBody,
+        response: answer,
+      },
+    },
+    async (req, reply) => {
+      const from = await ownPayment(app.db, req.user!.id, req.params.id);
+      const { mobile, return_path } = req.body;
+      const attempt = await payWithSource(
+        app,
+        from,
+        { type: 'stcpay', mobile },
+        { lang: req.lang, returnPath: return_path },
+      );
+      return reply.ok(toPaymentInfo(attempt), outcomeKey(attempt.status));
+    },
+  );
+
+  app.post(
+    '/user/payments/:id/stcpay/otp',
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        ...base,
+        summary: 'STC Pay’s one-time code of my attempt: paid, or failed (a wrong code fails the attempt)',
+        params: idParam,
+        body: stcPayOtpBody,
+        response: answer,
+      },
+    },
+    async (req, reply) => {
+      const row = await ownPayment(app.db, req.user!.id, req.params.id);
+      const settled = await confirmStcPayCode(app, row, req.body.code);
+      return reply.ok(toPaymentInfo(settled), outcomeKey(settled.status));
+    },
+  );
+
+  app.post(
+    '/user/payments/applepay/session',
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        ...base,
+        summary: 'Apple Pay’s merchant session for the payment sheet (`completeMerchantValidation`)',
+        body: applePaySessionBody,
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (req, reply) => {
+      const domain = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).hostname : req.hostname;
+      const name = translate(req.lang, 'common.app_name');
+      const session = await applePayMerchantSession(app, req.body.validation_url, domain, name);
+      return reply.ok(session as Record<string, unknown>);
+    },
+  );
+
+  app.post(
+    '/user/payments/:id/applepay',
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        ...base,
+        summary: 'Pay one of my open payments by Apple Pay with the payment sheet’s token',
+        params: idParam,
+        body: applePayBody,
+        response: answer,
+      },
+    },
+    async (req, reply) => {
+      const from = await ownPayment(app.db, req.user!.id, req.params.id);
+      const { token, return_path } = req.body;
+      const attempt = await payWithSource(
+        app,
+        from,
+        { type: 'applepay', token },
+        { lang: req.lang, returnPath: return_path },
+      );
+      return reply.ok(toPaymentInfo(attempt), outcomeKey(attempt.status));
+    },
+  );
+}
+
+/**
+ * Apple Pay's domain association file, from the setting (APPLE_PAY_DOMAIN_ASSOCIATION,
+ * the file Moyasar's dashboard gives); 404 while it is not set. Registered at the root.
+ */
+export async function applePayDomainRoute(app: App) {
+  app.get(
+    '/.well-known/apple-developer-merchantid-domain-association',
+    { schema: { hide: true } },
+    async (_req, reply) => {
+      const file = app.config.APPLE_PAY_DOMAIN_ASSOCIATION;
+      if (!file) throw notFound();
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(file);
+    },
+  );
+}
+
 /** The sandbox's hosted page (development and tests only). */
 function sandboxRoutes(app: App, sandbox: SandboxGateway) {
   const schema = {
@@ -177,6 +311,7 @@ function sandboxRoutes(app: App, sandbox: SandboxGateway) {
   app.get('/payments/sandbox/:id', { schema }, async (req, reply) => {
     const { p, lang, nonce, closed } = open(req, reply);
     if (!p || p.status !== 'initiated' || p.awaiting3ds) return closed();
+    if (p.awaitingOtp) return reply.redirect(`/api/payments/sandbox/${encodeURIComponent(p.id)}/otp?lang=${lang}`, 303);
     return reply.send(sandboxPayPage(lang, nonce, p));
   });
 
@@ -194,6 +329,49 @@ function sandboxRoutes(app: App, sandbox: SandboxGateway) {
       if (outcome === 'unknown_card')
         return reply.code(422).send(sandboxPayPage(lang, nonce, p, 'sandbox_unknown_card'));
       return closed();
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/:id/applepay',
+    { schema: { ...schema, body: z.object({ token: z.string().max(40).optional() }).nullish() } },
+    async (req, reply) => {
+      const { p, closed } = open(req, reply);
+      if (!p || sandbox.payApplePay(p.id, req.body?.token ?? '') === 'closed') return closed();
+      return reply.redirect(p.callbackUrl, 303);
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/:id/stcpay',
+    { schema: { ...schema, body: z.object({ mobile: z.string().max(20).optional() }).nullish() } },
+    async (req, reply) => {
+      const { p, lang, nonce, closed } = open(req, reply);
+      if (!p) return closed();
+      const mobile = stcPayBody.shape.mobile.safeParse(req.body?.mobile ?? '');
+      const outcome = sandbox.startStcPay(p.id, mobile.success ? mobile.data : '');
+      if (outcome === 'invalid_mobile')
+        return reply.code(422).send(sandboxPayPage(lang, nonce, p, 'sandbox_mobile_invalid'));
+      if (outcome === 'failed') return reply.redirect(p.callbackUrl, 303);
+      if (outcome === 'otp')
+        return reply.redirect(`/api/payments/sandbox/${encodeURIComponent(p.id)}/otp?lang=${lang}`, 303);
+      return closed();
+    },
+  );
+
+  app.get('/payments/sandbox/:id/otp', { schema }, async (req, reply) => {
+    const { p, lang, nonce, closed } = open(req, reply);
+    if (!p || p.status !== 'initiated' || !p.awaitingOtp) return closed();
+    return reply.send(sandboxOtpPage(lang, nonce, p));
+  });
+
+  app.post(
+    '/payments/sandbox/:id/otp',
+    { schema: { ...schema, body: z.object({ code: z.string().max(12).optional() }).nullish() } },
+    async (req, reply) => {
+      const { p, closed } = open(req, reply);
+      if (!p || sandbox.enterOtp(p.id, toLatinDigits(req.body?.code ?? '').trim()) === 'closed') return closed();
+      return reply.redirect(p.callbackUrl, 303);
     },
   );
 

@@ -50,6 +50,12 @@ export const publicUrl = (config: Pick<Config, 'PUBLIC_URL'>, path: string) =>
 export const returnUrl = (config: Pick<Config, 'PUBLIC_URL'>, givenId: string, returnPath: string) =>
   publicUrl(config, `/api/payments/return/${givenId}?to=${encodeURIComponent(returnPath)}`);
 
+/** What the gateway's page and the payer's statement say the payment is for. */
+export const describePayment = (lang: Lang, purpose: PaymentPurpose, halalas: number) =>
+  translate(lang, purpose === 'wallet_charge' ? 'payments.description_wallet' : 'payments.description_order', {
+    amount: (halalas / 100).toFixed(2),
+  });
+
 export async function startPayment(deps: PaymentApp, db: Db, input: StartPaymentInput) {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('amount', 'validation.invalid');
   const returnPath = safeReturnPath(input.returnPath);
@@ -69,15 +75,7 @@ export async function startPayment(deps: PaymentApp, db: Db, input: StartPayment
     })
     .returning();
   const payment = row!;
-  const description =
-    input.description ??
-    translate(
-      input.lang,
-      input.purpose === 'wallet_charge' ? 'payments.description_wallet' : 'payments.description_order',
-      {
-        amount: (input.amount / 100).toFixed(2),
-      },
-    );
+  const description = input.description ?? describePayment(input.lang, input.purpose, input.amount);
   let created;
   try {
     created = await deps.payments.create({
