@@ -15,6 +15,7 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'مضخات المسابح',
         en: 'Pool pumps',
+        picture: 'pump',
         products: [
           demo('مضخة مسبح ماكس فلو', 'MaxFlo pool pump', 1450, 12, 0, {
             install: 250,
@@ -39,6 +40,7 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'مضخات متغيرة السرعة',
         en: 'Variable-speed pumps',
+        picture: 'pump',
         products: [
           demo('مضخة متغيرة السرعة إنتلي فلو', 'IntelliFlo variable-speed pump', 5200, 4, 1, {
             install: 400,
@@ -53,10 +55,11 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'مضخات النوافير',
         en: 'Fountain pumps',
+        picture: 'fountain',
         products: [
           demo('مضخة نافورة صغيرة', 'Small fountain pump', 320, 25, 4, { sold: 19 }),
           demo('مضخة شلال مائي', 'Waterfall pump', 890, 7, 3, { install: 150, discount: ['ratio', 15] }),
-          demo('مضخة غاطسة لتصريف المياه', 'Submersible drain pump', 560, 10, 6, { sold: 13 }),
+          demo('مضخة غاطسة لتصريف المياه', 'Submersible drain pump', 560, 10, 6, { picture: 'submersible', sold: 13 }),
         ],
       },
     ],
@@ -74,6 +77,7 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'فلاتر رملية',
         en: 'Sand filters',
+        picture: 'filter',
         products: [
           demo('فلتر رملي برو سيريز', 'Pro Series sand filter', 1850, 6, 0, {
             install: 300,
@@ -96,15 +100,21 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'فلاتر الخرطوشة',
         en: 'Cartridge filters',
+        picture: 'filter',
         products: [
           demo('فلتر خرطوشة سوان', 'SwimClear cartridge filter', 2450, 3, 0, { install: 250 }),
           demo('فلتر خرطوشة كلين آند كلير', 'Clean & Clear cartridge filter', 2290, 5, 1, { install: 250, sold: 7 }),
-          demo('خرطوشة بديلة للفلتر', 'Replacement filter cartridge', 180, 40, 5, { sold: 64, rating: [420, 21] }),
+          demo('خرطوشة بديلة للفلتر', 'Replacement filter cartridge', 180, 40, 5, {
+            picture: 'cartridge',
+            sold: 64,
+            rating: [420, 21],
+          }),
         ],
       },
       {
         ar: 'وسائط الترشيح',
         en: 'Filter media',
+        picture: 'bag',
         products: [
           demo('رمل سيليكا للفلاتر 25 كغ', 'Silica filter sand 25 kg', 65, 120, 4, { sold: 88 }),
           demo('زجاج ترشيح معاد تدويره', 'Recycled filter glass', 140, 60, 3, { discount: ['ratio', 20] }),
@@ -115,7 +125,7 @@ export const EQUIPMENT: Category[] = [
   {
     ar: 'السخانات',
     en: 'Heaters',
-    icon: 'heater',
+    icon: 'heat-pump',
     hue: 8,
     about: [
       'تدفئة ثابتة لماء المسبح في ليالي الشتاء، بتحكم رقمي في درجة الحرارة وحماية من الأعطال.',
@@ -125,6 +135,7 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'مضخات حرارية',
         en: 'Heat pumps',
+        picture: 'heat-pump',
         products: [
           demo('مضخة حرارية إنفرتر 21 كيلوواط', 'Inverter heat pump 21 kW', 9800, 2, 2, {
             install: 600,
@@ -138,6 +149,7 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'سخانات كهربائية',
         en: 'Electric heaters',
+        picture: 'heater',
         products: [
           demo('سخان كهربائي 6 كيلوواط', 'Electric heater 6 kW', 1650, 6, 4, { install: 200, sold: 12 }),
           demo('سخان كهربائي 12 كيلوواط', 'Electric heater 12 kW', 2350, 4, 4, { install: 250 }),
@@ -147,9 +159,10 @@ export const EQUIPMENT: Category[] = [
       {
         ar: 'سخانات شمسية',
         en: 'Solar heaters',
+        picture: 'solar-panel',
         products: [
           demo('لوح تسخين شمسي', 'Solar heating panel', 760, 12, 6, { install: 150, discount: ['ratio', 12] }),
-          demo('غطاء شمسي حراري', 'Solar thermal cover', 540, 9, 6, { sold: 10 }),
+          demo('غطاء شمسي حراري', 'Solar thermal cover', 540, 9, 6, { picture: 'cover', sold: 10 }),
         ],
       },
     ],

@@ -3,7 +3,41 @@
  * with their options, and how a category and a product are written down.
  */
 
-export type DemoIcon = 'pump' | 'filter' | 'heater' | 'chemical' | 'cleaning' | 'lighting' | 'accessory' | 'brand';
+/** What a demo picture shows: each kind of product its own drawing (a ladder shows a ladder), and brands'. */
+export const DEMO_ICONS = [
+  'pump',
+  'submersible',
+  'fountain',
+  'filter',
+  'cartridge',
+  'bag',
+  'heat-pump',
+  'heater',
+  'solar-panel',
+  'cover',
+  'tub',
+  'jerrycan',
+  'bottle',
+  'robot',
+  'brush',
+  'net',
+  'pole',
+  'vacuum',
+  'hose',
+  'spotlight',
+  'transformer',
+  'rope-light',
+  'light-ball',
+  'ladder',
+  'handrail',
+  'shower',
+  'test-strips',
+  'tester',
+  'thermometer',
+  'dispenser',
+  'brand',
+] as const;
+export type DemoIcon = (typeof DEMO_ICONS)[number];
 
 export const BRANDS: [string, string][] = [
   ['هايوارد', 'Hayward'],
@@ -30,6 +64,8 @@ export type Demo = {
   groups?: [FeatureKey, [number, number][]];
   sold?: number;
   rating?: [number, number];
+  /** What its picture shows, when not its sub-category's. */
+  picture?: DemoIcon;
 };
 export type FeatureKey = 'power' | 'weight' | 'colour' | 'size';
 
@@ -76,11 +112,13 @@ export const FEATURES: Record<FeatureKey, [string, string, [string, string][]]> 
 export type Category = {
   ar: string;
   en: string;
+  /** The category's own picture. */
   icon: DemoIcon;
   hue: number;
   /** What every product of the category is, for its description. */
   about: [string, string];
-  subs: { ar: string; en: string; products: Demo[] }[];
+  /** `picture`: what its products' pictures show, unless a product says otherwise. */
+  subs: { ar: string; en: string; picture: DemoIcon; products: Demo[] }[];
 };
 
 /** A demo product: its names, price (SAR), stock and brand (an index of BRANDS), then what it has besides. */

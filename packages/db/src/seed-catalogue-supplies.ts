@@ -5,7 +5,7 @@ export const SUPPLIES: Category[] = [
   {
     ar: 'الكيماويات',
     en: 'Chemicals',
-    icon: 'chemical',
+    icon: 'tub',
     hue: 150,
     about: [
       'معالجة آمنة وفعالة لماء المسبح، بتركيز ثابت وتعليمات استخدام واضحة على العبوة.',
@@ -15,6 +15,7 @@ export const SUPPLIES: Category[] = [
       {
         ar: 'الكلور',
         en: 'Chlorine',
+        picture: 'tub',
         products: [
           demo('أقراص كلور 90٪', 'Chlorine tablets 90%', 120, 80, 3, {
             groups: [
@@ -33,23 +34,25 @@ export const SUPPLIES: Category[] = [
             sold: 73,
             rating: [440, 19],
           }),
-          demo('كلور سائل 20 لتر', 'Liquid chlorine 20 L', 95, 35, 4, { sold: 58 }),
+          demo('كلور سائل 20 لتر', 'Liquid chlorine 20 L', 95, 35, 4, { picture: 'jerrycan', sold: 58 }),
           demo('كلور صدمة للمعالجة المركزة', 'Shock chlorine treatment', 85, 0, 5, { sold: 40 }),
         ],
       },
       {
         ar: 'موازنة الماء',
         en: 'Water balance',
+        picture: 'bottle',
         products: [
           demo('رافع درجة الحموضة pH بلس', 'pH Plus', 60, 45, 3, { sold: 36 }),
           demo('خافض درجة الحموضة pH ماينس', 'pH Minus', 60, 4, 3, { sold: 41 }),
-          demo('رافع القلوية', 'Alkalinity increaser', 75, 30, 4, { discount: ['number', 10] }),
-          demo('مثبت الكلور', 'Chlorine stabiliser', 110, 22, 0),
+          demo('رافع القلوية', 'Alkalinity increaser', 75, 30, 4, { picture: 'tub', discount: ['number', 10] }),
+          demo('مثبت الكلور', 'Chlorine stabiliser', 110, 22, 0, { picture: 'tub' }),
         ],
       },
       {
         ar: 'مضادات الطحالب',
         en: 'Algaecides',
+        picture: 'bottle',
         products: [
           demo('مضاد الطحالب المركز', 'Concentrated algaecide', 90, 28, 3, { sold: 25, rating: [410, 7] }),
           demo('منظف الماء الصافي', 'Water clarifier', 70, 3, 4, { discount: ['ratio', 25] }),
@@ -60,7 +63,7 @@ export const SUPPLIES: Category[] = [
   {
     ar: 'التنظيف',
     en: 'Cleaning',
-    icon: 'cleaning',
+    icon: 'robot',
     hue: 265,
     about: [
       'تنظيف شامل للأرضية والجدران وخط الماء يوفر وقتك ويحافظ على مظهر المسبح.',
@@ -70,6 +73,7 @@ export const SUPPLIES: Category[] = [
       {
         ar: 'روبوتات التنظيف',
         en: 'Robotic cleaners',
+        picture: 'robot',
         products: [
           demo('روبوت تنظيف دولفين إي 30', 'Dolphin E30 robotic cleaner', 4200, 5, 7, {
             discount: ['ratio', 8],
@@ -84,12 +88,18 @@ export const SUPPLIES: Category[] = [
       {
         ar: 'أدوات التنظيف اليدوي',
         en: 'Manual cleaning',
+        picture: 'brush',
         products: [
           demo('فرشاة جدران المسبح', 'Pool wall brush', 65, 45, 5, { sold: 52 }),
-          demo('شبكة التقاط أوراق', 'Leaf skimmer net', 55, 60, 6, { sold: 67, rating: [420, 15] }),
-          demo('عصا تلسكوبية 5 أمتار', 'Telescopic pole 5 m', 120, 20, 5),
-          demo('مكنسة يدوية للمسبح', 'Handheld pool vacuum', 330, 9, 6, { discount: ['ratio', 10], sold: 16 }),
+          demo('شبكة التقاط أوراق', 'Leaf skimmer net', 55, 60, 6, { picture: 'net', sold: 67, rating: [420, 15] }),
+          demo('عصا تلسكوبية 5 أمتار', 'Telescopic pole 5 m', 120, 20, 5, { picture: 'pole' }),
+          demo('مكنسة يدوية للمسبح', 'Handheld pool vacuum', 330, 9, 6, {
+            picture: 'vacuum',
+            discount: ['ratio', 10],
+            sold: 16,
+          }),
           demo('خرطوم شفط عائم', 'Floating vacuum hose', 210, 14, 4, {
+            picture: 'hose',
             sizes: ['9 م', '12 م', '15 م'],
             discount: ['number', 30],
           }),
@@ -100,7 +110,7 @@ export const SUPPLIES: Category[] = [
   {
     ar: 'الإضاءة',
     en: 'Lighting',
-    icon: 'lighting',
+    icon: 'spotlight',
     hue: 48,
     about: [
       'إضاءة مقاومة للماء تمنح مسبحك أجواء ليلية جميلة باستهلاك منخفض للكهرباء.',
@@ -110,6 +120,7 @@ export const SUPPLIES: Category[] = [
       {
         ar: 'إضاءة LED',
         en: 'LED lights',
+        picture: 'spotlight',
         products: [
           demo('كشاف LED للمسابح', 'Pool LED spotlight', 450, 30, 1, {
             install: 120,
@@ -125,14 +136,19 @@ export const SUPPLIES: Category[] = [
             rating: [450, 13],
           }),
           demo('إضاءة LED مسطحة رفيعة', 'Slim flat LED light', 380, 16, 3, { install: 120, sold: 17 }),
-          demo('محول إضاءة 12 فولت', '12 V lighting transformer', 260, 11, 0),
-          demo('حبل إضاءة LED للحواف', 'LED edge rope light', 310, 13, 6, { install: 100, sold: 8 }),
+          demo('محول إضاءة 12 فولت', '12 V lighting transformer', 260, 11, 0, { picture: 'transformer' }),
+          demo('حبل إضاءة LED للحواف', 'LED edge rope light', 310, 13, 6, {
+            picture: 'rope-light',
+            install: 100,
+            sold: 8,
+          }),
           demo('إضاءة نافورة ملونة', 'Colour fountain light', 240, 6, 4, { discount: ['number', 40] }),
         ],
       },
       {
         ar: 'إضاءة عائمة',
         en: 'Floating lights',
+        picture: 'light-ball',
         products: [
           demo('كرة مضيئة عائمة', 'Floating light ball', 140, 24, 6, { discount: ['ratio', 20], sold: 29 }),
           demo('إضاءة شمسية عائمة', 'Solar floating light', 95, 2, 5, { sold: 21 }),
@@ -143,7 +159,7 @@ export const SUPPLIES: Category[] = [
   {
     ar: 'الإكسسوارات',
     en: 'Accessories',
-    icon: 'accessory',
+    icon: 'ladder',
     hue: 185,
     about: [
       'ملحقات عملية تكمل مسبحك وتجعل استخدامه وصيانته أسهل وأكثر أماناً.',
@@ -153,6 +169,7 @@ export const SUPPLIES: Category[] = [
       {
         ar: 'السلالم والدرابزين',
         en: 'Ladders and rails',
+        picture: 'ladder',
         products: [
           demo('سلم ستانلس ستيل', 'Stainless steel ladder', 980, 8, 3, {
             install: 200,
@@ -166,23 +183,33 @@ export const SUPPLIES: Category[] = [
             ],
             sold: 11,
           }),
-          demo('درابزين دخول المسبح', 'Pool entry handrail', 720, 5, 3, { install: 150 }),
-          demo('دش خارجي للمسبح', 'Outdoor pool shower', 830, 4, 3, { install: 180, rating: [400, 3] }),
+          demo('درابزين دخول المسبح', 'Pool entry handrail', 720, 5, 3, { picture: 'handrail', install: 150 }),
+          demo('دش خارجي للمسبح', 'Outdoor pool shower', 830, 4, 3, {
+            picture: 'shower',
+            install: 180,
+            rating: [400, 3],
+          }),
         ],
       },
       {
         ar: 'أدوات الفحص',
         en: 'Test kits',
+        picture: 'test-strips',
         products: [
           demo('شرائط فحص الماء', 'Water test strips', 45, 90, 5, { sold: 95, rating: [430, 26] }),
-          demo('جهاز فحص رقمي', 'Digital water tester', 390, 7, 2, { discount: ['number', 50], rating: [470, 6] }),
-          demo('ميزان حرارة عائم', 'Floating thermometer', 35, 4, 6, { sold: 44 }),
-          demo('موزع كلور عائم', 'Floating chlorine dispenser', 48, 33, 5, { sold: 57 }),
+          demo('جهاز فحص رقمي', 'Digital water tester', 390, 7, 2, {
+            picture: 'tester',
+            discount: ['number', 50],
+            rating: [470, 6],
+          }),
+          demo('ميزان حرارة عائم', 'Floating thermometer', 35, 4, 6, { picture: 'thermometer', sold: 44 }),
+          demo('موزع كلور عائم', 'Floating chlorine dispenser', 48, 33, 5, { picture: 'dispenser', sold: 57 }),
         ],
       },
       {
         ar: 'أغطية المسابح',
         en: 'Pool covers',
+        picture: 'cover',
         products: [
           demo('غطاء أمان للمسبح', 'Pool safety cover', 2400, 3, 2, {
             sizes: ['4×8 م', '5×10 م', '6×12 م'],

@@ -14,7 +14,7 @@ import { EQUIPMENT } from './seed-catalogue-equipment.ts';
 import { BRANDS, FEATURES, type DemoIcon, type FeatureKey } from './seed-catalogue-model.ts';
 import { SUPPLIES } from './seed-catalogue-supplies.ts';
 
-/** The drawing of a demo picture: a category's icon and colour, and a number that varies it. */
+/** The drawing of a demo picture: what it shows, its category's colour, and a number that varies it. */
 export type DemoImage = {
   kind: 'product' | 'category' | 'brand';
   icon: DemoIcon;
@@ -64,8 +64,9 @@ function pictures() {
     for (const s of c.subs)
       for (const d of s.products) {
         const label = BRANDS[d.brand]![1];
-        specs.push({ kind: 'product', icon: c.icon, hue: c.hue, variant: i, label });
-        if (i % 8 === 0) specs.push({ kind: 'product', icon: c.icon, hue: c.hue + 20, variant: i + 101, label });
+        const icon = d.picture ?? s.picture;
+        specs.push({ kind: 'product', icon, hue: c.hue, variant: i, label });
+        if (i % 8 === 0) specs.push({ kind: 'product', icon, hue: c.hue + 20, variant: i + 101, label });
         i++;
       }
   return specs;

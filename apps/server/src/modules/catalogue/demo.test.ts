@@ -4,9 +4,9 @@
  * pictures drawn and stored through the upload pipeline; loaded once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, isNull, ne } from 'drizzle-orm';
+import { count, eq, isNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DEMO_PRODUCT_COUNT, seed, tables } from '@pool/db';
+import { DEMO_PRODUCT_COUNT, seed, tables, type DemoIcon, type DemoImage } from '@pool/db';
 import type { StoreProduct, StoreProductCard } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { call } from '../account/testing.ts';
@@ -15,12 +15,88 @@ import { demoImageMaker, demoSvg } from './demo-images.ts';
 let app: TestApp;
 let seconds = 0;
 
-const options = (app: TestApp) => ({
-  adminEmail: 'owner@example.com',
-  adminPasswordHash: 'unused',
-  demo: true,
-  demoImage: demoImageMaker(app),
-});
+/** What each stored picture was drawn as, by its path. */
+const drawn = new Map<string, DemoImage>();
+const options = (app: TestApp) => {
+  const draw = demoImageMaker(app);
+  return {
+    adminEmail: 'owner@example.com',
+    adminPasswordHash: 'unused',
+    demo: true,
+    demoImage: async (image: DemoImage) => {
+      const path = await draw(image);
+      drawn.set(path, image);
+      return path;
+    },
+  };
+};
+
+/** What each demo product's pictures show (issue 12: a ladder shows a ladder). */
+const PICTURES: Record<string, DemoIcon> = {
+  'MaxFlo pool pump': 'pump',
+  'Super Pump 1 HP': 'pump',
+  'WhisperFlo pump': 'pump',
+  'Silence Plus pump': 'pump',
+  'Victoria Plus pump': 'pump',
+  'IntelliFlo variable-speed pump': 'pump',
+  'EcoStar energy-saving pump': 'pump',
+  'FloPro smart pump': 'pump',
+  'Small fountain pump': 'fountain',
+  'Waterfall pump': 'fountain',
+  'Submersible drain pump': 'submersible',
+  'Pro Series sand filter': 'filter',
+  'Triton sand filter': 'filter',
+  'Millennium sand filter': 'filter',
+  'Compact sand filter': 'filter',
+  'SwimClear cartridge filter': 'filter',
+  'Clean & Clear cartridge filter': 'filter',
+  'Replacement filter cartridge': 'cartridge',
+  'Silica filter sand 25 kg': 'bag',
+  'Recycled filter glass': 'bag',
+  'Inverter heat pump 21 kW': 'heat-pump',
+  'HeatPro heat pump': 'heat-pump',
+  'UltraTemp heat pump': 'heat-pump',
+  'Electric heater 6 kW': 'heater',
+  'Electric heater 12 kW': 'heater',
+  'Above-ground pool heater': 'heater',
+  'Solar heating panel': 'solar-panel',
+  'Solar thermal cover': 'cover',
+  'Chlorine tablets 90%': 'tub',
+  'Fast-dissolving granular chlorine': 'tub',
+  'Liquid chlorine 20 L': 'jerrycan',
+  'Shock chlorine treatment': 'tub',
+  'pH Plus': 'bottle',
+  'pH Minus': 'bottle',
+  'Alkalinity increaser': 'tub',
+  'Chlorine stabiliser': 'tub',
+  'Concentrated algaecide': 'bottle',
+  'Water clarifier': 'bottle',
+  'Dolphin E30 robotic cleaner': 'robot',
+  'Dolphin S300 robotic cleaner': 'robot',
+  'Vortex robotic cleaner': 'robot',
+  'Automatic floor cleaner': 'robot',
+  'Pool wall brush': 'brush',
+  'Leaf skimmer net': 'net',
+  'Telescopic pole 5 m': 'pole',
+  'Handheld pool vacuum': 'vacuum',
+  'Floating vacuum hose': 'hose',
+  'Pool LED spotlight': 'spotlight',
+  'Slim flat LED light': 'spotlight',
+  '12 V lighting transformer': 'transformer',
+  'LED edge rope light': 'rope-light',
+  'Colour fountain light': 'spotlight',
+  'Floating light ball': 'light-ball',
+  'Solar floating light': 'light-ball',
+  'Stainless steel ladder': 'ladder',
+  'Pool entry handrail': 'handrail',
+  'Outdoor pool shower': 'shower',
+  'Water test strips': 'test-strips',
+  'Digital water tester': 'tester',
+  'Floating thermometer': 'thermometer',
+  'Floating chlorine dispenser': 'dispenser',
+  'Pool safety cover': 'cover',
+  'Dust-proof winter cover': 'cover',
+};
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -84,6 +160,18 @@ describe('the demo store', () => {
       .from(tables.products)
       .where(isNull(tables.products.mainVariantId));
     expect(noPicture).toEqual([]);
+  });
+
+  it("shows in every product's pictures what the product is", async () => {
+    const rows = await app.db
+      .select({ name: tables.products.nameEn, path: tables.productImages.path })
+      .from(tables.products)
+      .innerJoin(tables.productImages, eq(tables.productImages.productId, tables.products.id));
+    expect(new Set(rows.map((r) => r.name))).toEqual(new Set(Object.keys(PICTURES)));
+    for (const { name, path } of rows) {
+      const picture = drawn.get(path);
+      expect([name, picture?.kind, picture?.icon]).toEqual([name, 'product', PICTURES[name]]);
+    }
   });
 
   it('is loaded once', async () => {
