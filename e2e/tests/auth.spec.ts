@@ -98,9 +98,51 @@ test('an (auth) route opened signed out shows the dialog and stays put', async (
 
   await page.getByRole('navigation').getByRole('link', { name: 'طلباتي' }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // Signed in, the visitor goes on to the page that asked for it.
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Forders$/);
 
   // Opened directly: the same dialog in English.
   await open(page, '/en/profile');
   await expect(page.getByRole('dialog')).toContainText('Sorry, you are not registered on the site.');
+});
+
+test('signing in from a page that asked for it comes back there; signed in, the login page leads home', async ({
+  page,
+}) => {
+  // A product's favourite button (Arabic): the dialog, the number, the code and the new account's name.
+  await open(page, '/online_store');
+  await page.getByTestId('favourite-toggle').first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fonline_store$/);
+  const phone = newPhone();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('send-code').click();
+  await expect(page).toHaveURL(/\/auth\/Otp\?.*redirect=%2Fonline_store/);
+  await typeCode(page, await codeFor(`966${phone}`));
+  await expect(page).toHaveURL(/\/auth\/register\?.*redirect=%2Fonline_store/);
+  await page.getByTestId('field-name').fill('ريم العتيبي');
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/online_store$/);
+  await expect(page.getByTestId('account-menu')).toContainText('ريم العتيبي');
+
+  // Signed in, the login page is no place to be: home, in either language.
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/en/auth/login');
+  await expect(page).toHaveURL(/\/en$/);
+
+  // The cart (English), through the header's login button; another site is never a way back.
+  await page.context().clearCookies();
+  await open(page, '/en/shopping_cart');
+  await page.getByTestId('header-login').click();
+  await expect(page).toHaveURL(/\/en\/auth\/login\?redirect=%2Fen%2Fshopping_cart$/);
+  const other = newPhone();
+  await page.getByTestId('phone-input').fill(other);
+  await page.getByTestId('send-code').click();
+  await typeCode(page, await codeFor(`966${other}`));
+  await page.getByTestId('field-name').fill('Reem Alotaibi');
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/en\/shopping_cart$/);
+  await page.goto('/en/auth/login?redirect=https://evil.example/');
+  await expect(page).toHaveURL(/\/en$/);
 });

@@ -7,6 +7,11 @@ test.describe('error pages and languages', () => {
     expect(res?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('not-found-message')).toHaveText('الصفحة غير موجودة: \u2066/no-such-page\u2069'); // the path kept left-to-right
+    // Inside the site's header and footer, with the ways home and to the store.
+    await expect(page.locator('header')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.getByTestId('error-home')).toHaveAttribute('href', '/');
+    await expect(page.getByTestId('error-store')).toHaveAttribute('href', '/online_store');
     await shot(page, '404-ar');
 
     const en = await page.goto('/en/no-such-page');
@@ -14,6 +19,8 @@ test.describe('error pages and languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByTestId('not-found-message')).toHaveText('Page not found: /en/no-such-page');
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.getByTestId('error-store')).toHaveAttribute('href', '/en/online_store');
     await shot(page, '404-en');
   });
 

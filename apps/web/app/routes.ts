@@ -8,7 +8,11 @@ function customer(lang: 'ar' | 'en') {
     );
   return [
     layout('layouts/auth.tsx', { id: `${lang}:layout-auth` }, build('auth')),
-    layout('layouts/default.tsx', { id: `${lang}:layout-default` }, build('default')),
+    // An unknown address is the 404 page inside the site's header and footer.
+    layout('layouts/default.tsx', { id: `${lang}:layout-default` }, [
+      ...build('default'),
+      route('*', 'routes/not-found.tsx', { id: `${lang}:not-found` }),
+    ]),
   ];
 }
 
@@ -75,5 +79,4 @@ export default [
     route('products/main-changes', 'routes/admin/catalogue/main-changes.tsx', { id: 'admin-product-main-changes' }),
     route('products/:id', 'routes/admin/catalogue/product.tsx', { id: 'admin-product' }),
   ]),
-  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { isAuthPath } from '../route-table.ts';
 import { stripLang } from '../lib/lang.ts';
 import { useLang } from '../lib/use-lang.ts';
+import { useLoginPath } from '../lib/return-to.ts';
 import { useRoot } from '../lib/use-root.ts';
 
 /**
@@ -27,14 +28,17 @@ export function useAuthGuard() {
 export function AuthGuardDialog({ guard }: { guard: ReturnType<typeof useAuthGuard> }) {
   const navigate = useNavigate();
   const { to } = useLang();
+  const loginPath = useLoginPath();
   const opened = guard.blocker.state === 'blocked' || guard.here;
   const cancel = () => {
     if (guard.blocker.state === 'blocked') guard.blocker.reset();
     else navigate(to('/'), { replace: true });
   };
+  // Signed in, the customer comes back to the page that asked for it.
   const login = () => {
+    const blocked = guard.blocker.state === 'blocked' ? guard.blocker.location : undefined;
     if (guard.blocker.state === 'blocked') guard.blocker.reset();
-    navigate(to('/auth/login'));
+    navigate(loginPath(blocked));
   };
   return <NotRegisteredDialog opened={opened} onCancel={cancel} onLogin={login} />;
 }
@@ -42,7 +46,7 @@ export function AuthGuardDialog({ guard }: { guard: ReturnType<typeof useAuthGua
 /**
  * 'Sorry, you are not registered on the site.' with login and cancel: the
  * guard's dialog, also shown by actions only a customer may take (favourites).
- * `onLogin` defaults to opening the login page.
+ * `onLogin` defaults to opening the login page, which comes back here.
  */
 export function NotRegisteredDialog({
   opened,
@@ -55,7 +59,7 @@ export function NotRegisteredDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { to } = useLang();
+  const loginPath = useLoginPath();
   return (
     <Modal
       opened={opened}
@@ -70,7 +74,7 @@ export function NotRegisteredDialog({
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={onLogin ?? (() => navigate(to('/auth/login')))} data-autofocus>
+        <Button onClick={onLogin ?? (() => navigate(loginPath()))} data-autofocus>
           {t('common.login')}
         </Button>
       </Group>

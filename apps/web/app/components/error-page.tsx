@@ -1,4 +1,4 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { langFromPath, localePath, stripLang } from '../lib/lang.ts';
@@ -53,14 +53,21 @@ export function ErrorPage({ kind, path, retryAfter }: { kind: ErrorKind; path: s
             {t('common.try_again')}
           </Button>
         ) : (
-          <Button
-            component={Link}
-            to={localePath(lang, home.path)}
-            reloadDocument={kind === 'server'}
-            data-testid="error-home"
-          >
-            {t(home.label)}
-          </Button>
+          <Group justify="center">
+            <Button
+              component={Link}
+              to={localePath(lang, home.path)}
+              reloadDocument={kind === 'server'}
+              data-testid="error-home"
+            >
+              {t(home.label)}
+            </Button>
+            {kind === 'notFound' && home.path === '/' && (
+              <Button component={Link} to={localePath(lang, '/online_store')} variant="light" data-testid="error-store">
+                {t('common.go_store')}
+              </Button>
+            )}
+          </Group>
         )}
       </Stack>
     </Container>

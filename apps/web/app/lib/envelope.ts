@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { LOGOUT_DELAY_MS, REDIRECT_DELAY_MS } from '@pool/contracts/core';
 import { langFromPath, localePath } from './lang.ts';
+import { loginPath } from './return-to.ts';
 
 export type Answer<T = unknown> = { msg: string; key: string; data: T; status: number };
 
@@ -47,7 +48,10 @@ export function clearClientState() {
 
 export function useAnswerHandler() {
   const navigate = useNavigate();
-  const lang = langFromPath(useLocation().pathname);
+  const location = useLocation();
+  const lang = langFromPath(location.pathname);
+  // Signed in again, the customer comes back to this page.
+  const login = loginPath(lang, location.pathname + location.search);
   const toast = useToasts();
   return useCallback(
     <T>(answer: Answer<T> | undefined | null, handlers: AnswerHandlers<T> = {}) => {
@@ -67,18 +71,18 @@ export function useAnswerHandler() {
         else {
           const phone = (answer.data as { phone?: string } | null)?.phone;
           if (phone) navigate(localePath(lang, '/auth/Otp'), { state: answer.data });
-          else setTimeout(() => navigate(localePath(lang, '/auth/login')), REDIRECT_DELAY_MS);
+          else setTimeout(() => navigate(login), REDIRECT_DELAY_MS);
         }
         return;
       }
       if (answer.key === 'blocked' || answer.key === 'unauthenticated') {
         clearClientState();
-        setTimeout(() => navigate(localePath(lang, '/auth/login'), { replace: true }), LOGOUT_DELAY_MS);
+        setTimeout(() => navigate(login, { replace: true }), LOGOUT_DELAY_MS);
         return;
       }
       console.error('API error', answer.key, answer.status, answer.msg);
       handlers.onError?.(answer);
     },
-    [navigate, lang, toast],
+    [navigate, lang, login, toast],
   );
 }

@@ -31,6 +31,7 @@ export default {
   page_not_found: 'الصفحة غير موجودة: \u2066{{path}}\u2069',
   server_error: 'خطأ داخلي في الخادم',
   go_home: 'العودة إلى الرئيسية',
+  go_store: 'تصفح المتجر',
   go_staff_day: 'العودة إلى زياراتي',
   too_many_title: 'طلبات كثيرة',
   too_many_wait_zero: 'فتحت صفحات كثيرة في وقت قصير، يرجى المحاولة بعد قليل.',

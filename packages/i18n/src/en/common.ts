@@ -33,6 +33,7 @@ export default {
   page_not_found: 'Page not found: {{path}}',
   server_error: 'Internal Server Error',
   go_home: 'Back to home',
+  go_store: 'Browse the store',
   go_staff_day: 'Back to my visits',
   too_many_title: 'Too many requests',
   too_many_wait_one: 'You opened many pages in a short time. Please wait one second and try again.',

@@ -15,6 +15,7 @@ import { AuthHeading } from './heading.tsx';
 export function CodeStep({
   title,
   backTo,
+  back,
   phone,
   countryCode,
   entry,
@@ -27,6 +28,8 @@ export function CodeStep({
   title: string;
   /** The number step's path (the number is put back in it). */
   backTo: string;
+  /** Where the customer returns once signed in (kept on the way back to the number step). */
+  back?: string | null;
   phone: string;
   countryCode: string;
   entry: ReturnType<typeof useCodeEntry>;
@@ -52,7 +55,7 @@ export function CodeStep({
       >
         <Anchor
           component={Link}
-          to={withPhone(backTo, phone, countryCode)}
+          to={withPhone(backTo, phone, countryCode, back)}
           fz="sm"
           mt={6}
           display="inline-flex"

@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
 import type { CodeSent } from '@pool/contracts/account';
 import { REDIRECT_DELAY_MS } from '@pool/contracts/core';
+import { withReturnTo } from '../../lib/return-to.ts';
 
 /** What the auth pages hand each other: the number in the URL (a reload keeps it) and in the location state. */
 export type CodePageState = { phone: string; country_code: string; sent_at?: number; resend_after?: number };
 export type RegisterPageState = { phone: string; country_code: string; registration_token?: string };
 
-export const withPhone = (path: string, phone: string, countryCode: string) =>
-  `${path}?${new URLSearchParams({ phone, country_code: countryCode })}`;
+/** `path` with the number in its query, and the way back after signing in when there is one. */
+export const withPhone = (path: string, phone: string, countryCode: string, back?: string | null) =>
+  withReturnTo(`${path}?${new URLSearchParams({ phone, country_code: countryCode })}`, back);
 
 /** Reads the number from the URL first, then from the location state. */
 export function phoneFrom(search: URLSearchParams, state: unknown) {
@@ -27,14 +29,14 @@ export const numberIn = (form: FormData) => ({
 });
 
 /** `navigate` arguments for the code page once a code was sent; the state lets its countdown survive a reload. */
-export function codePage(path: string, sent: CodeSent) {
+export function codePage(path: string, sent: CodeSent, back: string | null) {
   const state: CodePageState = {
     phone: sent.phone,
     country_code: sent.country_code,
     sent_at: Date.now(),
     resend_after: sent.resend_after,
   };
-  return [withPhone(path, sent.phone, sent.country_code), { state }] as const;
+  return [withPhone(path, sent.phone, sent.country_code, back), { state }] as const;
 }
 
 /** Spec section 4: after a code is sent, the next page opens 1 s later (the toast shows meanwhile). */

@@ -19,6 +19,7 @@ import { IconBell, IconChevronDown, IconLogout, IconSettings, IconUser } from '@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useSubmit } from 'react-router';
 import { useLang } from '../../lib/use-lang.ts';
+import { useLoginPath } from '../../lib/return-to.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LiveCount } from '../live-count.tsx';
@@ -78,6 +79,7 @@ export function Header() {
   const { t } = useTranslation();
   const { to } = useLang();
   const { viewer, notificationsCount, cartCount } = useRoot();
+  const loginPath = useLoginPath();
   const [opened, { toggle, close }] = useDisclosure(false);
   const links = NAV.map((item) => (
     <Anchor
@@ -164,7 +166,7 @@ export function Header() {
                 </Menu.Dropdown>
               </Menu>
             ) : (
-              <Button component={Link} to={to('/auth/login')} size="sm" visibleFrom="xs" data-testid="header-login">
+              <Button component={Link} to={loginPath()} size="sm" visibleFrom="xs" data-testid="header-login">
                 {t('nav.login')}
               </Button>
             )}
@@ -179,7 +181,7 @@ export function Header() {
             <LanguageSwitch />
           </Box>
           {viewer?.kind !== 'user' && (
-            <Button component={Link} to={to('/auth/login')} onClick={close}>
+            <Button component={Link} to={loginPath()} onClick={close}>
               {t('nav.login')}
             </Button>
           )}

@@ -12,7 +12,9 @@ import { apiFor, isSuccess } from '../../lib/api.server.ts';
 import { saveAuth } from '../../lib/cookies.server.ts';
 import { useAnswerHandler } from '../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
-import { localePath } from '../../lib/lang.ts';
+import { localePath, stripLang } from '../../lib/lang.ts';
+import { isAuthPath } from '../../route-table.ts';
+import { afterLogin, RETURN_PARAM, returnToIn, safeReturnTo, withReturnTo } from '../../lib/return-to.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PhoneFields, phoneFieldsOf } from '../../components/auth/phone-fields.tsx';
 import { ForwardIcon } from '../../components/auth/icons.tsx';
@@ -24,7 +26,13 @@ import { AuthHeading } from '../../components/auth/heading.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.login_title');
 
-export const loader = (args: Route.LoaderArgs) => loadCountries(args);
+export async function loader(args: Route.LoaderArgs) {
+  // Already signed in (not as a guest, and the session still valid): nothing to do here.
+  const api = await apiFor(args.context, args.request);
+  if (api.auth && !api.auth.is_guest && isSuccess(await api.GET('/api/user/profile')))
+    throw redirect(afterLogin(api.lang, returnToIn(new URL(args.request.url).searchParams)));
+  return loadCountries(args);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(context, request);
@@ -32,8 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'guest') {
     const res = await api.POST('/api/user/guest-login', { body: { device_type: 'web' } });
     // In-process calls carry no site header, so the site writes the cookie itself.
-    if (isSuccess(res))
-      throw redirect(localePath(api.lang, '/'), { headers: { 'set-cookie': await saveAuth(res.data) } });
+    if (isSuccess(res)) {
+      // A guest may not open the (auth) pages: those lead home.
+      const back = safeReturnTo(String(form.get(RETURN_PARAM) ?? ''));
+      const to = back && !isAuthPath(stripLang(new URL(back, request.url).pathname)) ? back : localePath(api.lang, '/');
+      throw redirect(to, { headers: { 'set-cookie': await saveAuth(res.data) } });
+    }
     return { ...res, data: null };
   }
   return api.POST('/api/user/send-code', { body: { ...numberIn(form), device_type: 'web' } });
@@ -45,6 +57,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
   const [search] = useSearchParams();
+  const back = returnToIn(search);
   const navigateSoon = useNavigateSoon();
   const handle = useAnswerHandler();
   const send = useFetcher<typeof action>();
@@ -62,7 +75,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       successToast: true,
       onSuccess: (sent) => {
         setLeaving(true);
-        navigateSoon(...codePage(to('/auth/Otp'), sent as CodeSent));
+        navigateSoon(...codePage(to('/auth/Otp'), sent as CodeSent, back));
       },
       onError: (answer) => form.setErrors(answerFieldErrors(answer)),
     });
@@ -104,14 +117,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         fullWidth
         leftSection={<IconUserCircle size={20} aria-hidden />}
         loading={guest.state !== 'idle'}
-        onClick={() => void guest.submit({ intent: 'guest' }, { method: 'post' })}
+        onClick={() => void guest.submit({ intent: 'guest', [RETURN_PARAM]: back ?? '' }, { method: 'post' })}
         data-testid="guest-login"
       >
         {t('auth.guest_login')}
       </Button>
       <Text ta="center" fz="sm">
         {t('auth.no_account')}{' '}
-        <Anchor component={Link} to={to('/auth/register')} fw={700} data-testid="register-link">
+        <Anchor component={Link} to={withReturnTo(to('/auth/register'), back)} fw={700} data-testid="register-link">
           {t('auth.register_link')}
         </Anchor>
       </Text>

@@ -10,6 +10,7 @@ import { saveAuth } from '../../lib/cookies.server.ts';
 import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { afterLogin, returnToIn } from '../../lib/return-to.ts';
 import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { numberIn, phoneFrom, withPhone, type RegisterPageState } from '../../components/auth/flow.ts';
@@ -35,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Otp() {
   const { t } = useTranslation();
-  const { to } = useLang();
+  const { lang, to } = useLang();
   const [search] = useSearchParams();
+  const back = returnToIn(search);
   const location = useLocation();
   const navigate = useNavigate();
   // After the code's answer: once the router's reload of the page (the new session) is over.
@@ -69,7 +71,7 @@ export default function Otp() {
       successToast: true,
       onSuccess: () => {
         setLeaving(true);
-        leave(to('/'), { replace: true });
+        leave(afterLogin(lang, back), { replace: true });
         timers.current.push(setTimeout(() => entry.setCode(''), REDIRECT_DELAY_MS));
       },
       onCompleteInfo: (d) => {
@@ -77,7 +79,7 @@ export default function Otp() {
         if (answer?.msg) toast.info(answer.msg);
         const state: RegisterPageState = info;
         setLeaving(true);
-        leave(withPhone(to('/auth/register'), info.phone, info.country_code), { replace: true, state });
+        leave(withPhone(to('/auth/register'), info.phone, info.country_code, back), { replace: true, state });
       },
       onError: (a) => entry.clear(answerFieldErrors(a).code ?? null),
     });
@@ -102,6 +104,7 @@ export default function Otp() {
     <CodeStep
       title={t('auth.otp_title')}
       backTo={to('/auth/login')}
+      back={back}
       phone={number.phone}
       countryCode={countryCode}
       entry={entry}

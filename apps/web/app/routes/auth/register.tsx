@@ -25,6 +25,7 @@ import { uploadForm } from '../../lib/api.client.ts';
 import { useAnswerHandler, useToasts } from '../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { afterLogin, returnToIn, withReturnTo } from '../../lib/return-to.ts';
 import { ltrInput, PhoneFields, phoneFieldsOf } from '../../components/auth/phone-fields.tsx';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { validateFilledOnBlur } from '../../components/auth/forms.ts';
@@ -69,6 +70,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const handleAnswer = useAnswerHandler();
   const toast = useToasts();
   const arrived = phoneFrom(search, location.state);
+  const back = returnToIn(search);
   const [token, setToken] = useState(arrived.state.registration_token);
   const form = useForm<Values>({
     initialValues: { ...EMPTY, phone: arrived.phone, country_code: arrived.country_code || DEFAULT_COUNTRY_CODE },
@@ -123,10 +125,10 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       onSuccess: (d) => {
         setLeaving(true);
         // A session was created (and its cookie set by the API): a full load lets the root loader see it.
-        if ('token' in d) return window.location.assign(to('/'));
+        if ('token' in d) return window.location.assign(afterLogin(lang, back));
         form.reset();
         clearImage();
-        navigate(...codePage(to('/auth/Otp'), d));
+        navigate(...codePage(to('/auth/Otp'), d, back));
       },
       onError: (a) => {
         const errors = answerFieldErrors(a);
@@ -324,7 +326,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       </form>
       <Text ta="center" fz="sm">
         {t('auth.have_account')}{' '}
-        <Anchor component={Link} to={to('/auth/login')} fw={700}>
+        <Anchor component={Link} to={withReturnTo(to('/auth/login'), back)} fw={700}>
           {t('auth.login_link')}
         </Anchor>
       </Text>

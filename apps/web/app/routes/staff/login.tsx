@@ -63,7 +63,7 @@ export default function StaffLogin({ loaderData }: Route.ComponentProps) {
       toast: true,
       success: (sent) => {
         setLeaving(true);
-        navigateSoon(...codePage(to('/staff/code'), sent as CodeSent));
+        navigateSoon(...codePage(to('/staff/code'), sent as CodeSent, null));
       },
       error: (answer) => form.setErrors(answerFieldErrors(answer)),
     });
