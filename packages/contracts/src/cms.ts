@@ -162,9 +162,25 @@ export const publicFaq = z.object({ id: z.number(), question: z.string(), answer
 
 /* ----------------------------------------------------------- cancel reasons */
 
-export const cancelReasonBody = z.object({ title_ar: requiredText(2, 200), title_en: requiredText(2, 200) });
-export const adminCancelReason = z.object({ id: z.number(), title_ar: z.string(), title_en: z.string() });
+/** Who gives a reason: the customer cancelling, or an admin refusing or cancelling. */
+export const CANCEL_REASON_USES = ['customer', 'admin'] as const;
+export type CancelReasonUse = (typeof CANCEL_REASON_USES)[number];
+export const cancelReasonUse = z.enum(CANCEL_REASON_USES);
+
+export const cancelReasonBody = z.object({
+  title_ar: requiredText(2, 200),
+  title_en: requiredText(2, 200),
+  use: cancelReasonUse.default('customer'),
+});
+export const adminCancelReason = z.object({
+  id: z.number(),
+  title_ar: z.string(),
+  title_en: z.string(),
+  use: cancelReasonUse,
+});
 export const publicCancelReason = z.object({ id: z.number(), title: z.string() });
+/** `?use=`: the reasons a customer (default) or an admin chooses from. */
+export const cancelReasonsQuery = z.object({ use: cancelReasonUse.default('customer') });
 
 /* --------------------------------------------------------------------- seo */
 
@@ -257,6 +273,8 @@ export const settingsBody = z.object({
   android_app_link: url,
   iphone_app_link: url,
   vat_rate: formInt(0, 100),
+  /** Whether the store's prices as entered include VAT (ADR 0023). */
+  prices_include_vat: flag(false),
   monthly_target: formInt(0, Number.MAX_SAFE_INTEGER),
 });
 export const adminSettings = z.object({
@@ -274,6 +292,7 @@ export const adminSettings = z.object({
   android_app_link: z.string(),
   iphone_app_link: z.string(),
   vat_rate: z.number().describe('percent'),
+  prices_include_vat: z.boolean(),
   monthly_target: z.number().describe('halalas'),
   logo: z.string(),
   share_image: z.string(),

@@ -9,6 +9,7 @@
  * Money is integer halalas; sizes are metres with at most one decimal.
  */
 import { z } from 'zod';
+import { orderRefund } from './order-refund.ts';
 import { pageQuery } from './envelope.ts';
 import { blankToUndefined, optionalText, requiredId, requiredText, V } from './fields.ts';
 import { ratedStaffCard } from './field-work.ts';
@@ -312,6 +313,7 @@ export const constructionOrderDetail = constructionOrderItem.extend({
   pay_by: z.string().nullable(),
   paid_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  refund: orderRefund.nullable(),
   can_accept: z.boolean(),
   can_reject: z.boolean(),
   can_pay: z.boolean(),

@@ -5,6 +5,7 @@
  * IMMEDIATE_MAINTENANCE_MACHINE (order-machines.ts); the server moves it.
  */
 import { z } from 'zod';
+import { orderRefund } from './order-refund.ts';
 import { pageQuery } from './envelope.ts';
 import {
   blankToUndefined,
@@ -393,6 +394,7 @@ export const maintenanceOrderDetail = maintenanceOrderItem.extend({
   paid_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   cancel_note: z.string().nullable(),
+  refund: orderRefund.nullable(),
   can_accept: z.boolean(),
   can_reject: z.boolean(),
   can_pay: z.boolean(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery, paginated } from './envelope.ts';
+import { orderRefund } from './order-refund.ts';
 import { blankToUndefined, optionalId, optionalText, V } from './fields.ts';
 import { PACKAGE_VISIT_STATUSES, SUBSCRIPTION_STATUSES } from './packages.ts';
 import { PAYMENT_METHODS } from './store-domain.ts';
@@ -59,6 +60,7 @@ export const adminSubscriptionDetail = adminSubscriptionItem.extend({
   refund_if_cancelled: z.number().describe('halalas back to the wallet if cancelled now'),
   can_cancel: z.boolean(),
   cancel_reason: z.string().nullable(),
+  refund: orderRefund.nullable(),
   visits: z.array(adminSubscriptionVisit),
 });
 export type AdminSubscriptionDetail = z.output<typeof adminSubscriptionDetail>;

@@ -5,6 +5,7 @@
  * Stored prices are integer halalas before VAT; the dashboard types riyals.
  */
 import { z } from 'zod';
+import { orderRefund } from './order-refund.ts';
 import { pageQuery, paginated } from './envelope.ts';
 import { blankToUndefined, boolish, formInt, optionalText, requiredText, V } from './fields.ts';
 import { checkFutureSlot, checkLocation, locationFields, slotFields } from './maintenance.ts';
@@ -159,6 +160,8 @@ export const subscriptionView = z.object({
   pay_by: z.string().nullable(),
   location_text: z.string().nullable(),
   refund_if_cancelled: z.number().describe('halalas the wallet gets back if cancelled now (unused visits, pro rata)'),
+  /** What was refunded once cancelled (null when nothing was). */
+  refund: orderRefund.nullable(),
   can_cancel: z.boolean(),
   can_renew: z.boolean(),
   renewal: z

@@ -7,6 +7,7 @@ import { pageQuery } from './envelope.ts';
 import { blankToUndefined, dateFilter, optionalId, optionalText, requiredId, V } from './fields.ts';
 import { addressItem, priceLines } from './cart.ts';
 import { ORDER_ACTORS, ORDER_TABS } from './order-machines.ts';
+import { orderRefund } from './order-refund.ts';
 import { PAYMENT_METHODS, STORE_ORDER_STATUSES } from './store-domain.ts';
 
 export const STORE_ORDERS_PER_PAGE = 10;
@@ -55,11 +56,15 @@ export const orderLine = z.object({
   name: z.string(),
   options: z.string(),
   image: z.string().nullable(),
+  /** Before VAT; `_with_vat` as the order page and the invoice show them (ADR 0023). */
   unit_price: z.number(),
+  unit_price_with_vat: z.number(),
   quantity: z.number(),
   /** For all units of the line. */
   installation_price: z.number(),
+  installation_price_with_vat: z.number(),
   line_total: z.number(),
+  line_total_with_vat: z.number(),
   /** The customer's rating of this product in this order, once given. */
   rating: z.number().nullable(),
 });
@@ -82,6 +87,7 @@ export const storeOrderDetail = storeOrderItem.extend({
   paid_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   cancel_note: z.string().nullable(),
+  refund: orderRefund.nullable(),
   can_cancel: z.boolean(),
   can_pay: z.boolean(),
   can_rate: z.boolean(),

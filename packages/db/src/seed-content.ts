@@ -2,6 +2,7 @@
  * The site's demo content (seed.ts): countries and cities, social links, the
  * about and terms pages, banners, intro pages, FAQ and cancel reasons.
  */
+import type { CancelReasonUse } from '@pool/contracts';
 import type { Db } from './client.ts';
 import * as f from './factories.ts';
 import * as t from './schema/index.ts';
@@ -39,12 +40,17 @@ const DEMO_FAQS: [string, string, string, string][] = [
   ],
 ];
 
-const CANCEL_REASONS: [string, string][] = [
-  ['طلبت بالخطأ', 'I ordered by mistake'],
-  ['وجدت سعراً أفضل', 'I found a better price'],
-  ['تأخر موعد التنفيذ', 'The service date is too late'],
-  ['أريد تعديل الطلب', 'I want to change the order'],
-  ['سبب آخر', 'Another reason'],
+/** The customer's reasons for cancelling, then the dashboard's for refusing or cancelling. */
+const CANCEL_REASONS: [string, string, CancelReasonUse][] = [
+  ['طلبت بالخطأ', 'I ordered by mistake', 'customer'],
+  ['وجدت سعراً أفضل', 'I found a better price', 'customer'],
+  ['تأخر موعد التنفيذ', 'The service date is too late', 'customer'],
+  ['أريد تعديل الطلب', 'I want to change the order', 'customer'],
+  ['سبب آخر', 'Another reason', 'customer'],
+  ['نفدت الكمية', 'Out of stock', 'admin'],
+  ['العنوان خارج منطقة الخدمة', 'The address is outside our service area', 'admin'],
+  ['تعذر التواصل مع العميل', 'We could not reach the customer', 'admin'],
+  ['طلب العميل الإلغاء', 'The customer asked to cancel', 'admin'],
 ];
 
 /** Writes the content, inside the seed's transaction. */
@@ -189,5 +195,6 @@ export async function seedContent(tx: Db) {
   for (const [i, [questionAr, questionEn, answerAr, answerEn]] of DEMO_FAQS.entries()) {
     await tx.insert(t.faqs).values({ questionAr, questionEn, answerAr, answerEn, sort: i });
   }
-  for (const [titleAr, titleEn] of CANCEL_REASONS) await tx.insert(t.cancelReasons).values({ titleAr, titleEn });
+  for (const [titleAr, titleEn, use] of CANCEL_REASONS)
+    await tx.insert(t.cancelReasons).values({ titleAr, titleEn, use });
 }

@@ -1642,10 +1642,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Reasons offered when an order is cancelled */
+    /** Reasons offered when an order is cancelled: the customer's (default), or `use=admin` the dashboard's */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          use?: 'customer' | 'admin';
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -6501,6 +6503,8 @@ export interface paths {
                   id: number;
                   title_ar: string;
                   title_en: string;
+                  /** @enum {string} */
+                  use: 'customer' | 'admin';
                 }[];
                 pagination: {
                   total_items: number;
@@ -6531,6 +6535,11 @@ export interface paths {
           'application/json': {
             title_ar: string;
             title_en: string;
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            use?: 'customer' | 'admin';
           };
         };
       };
@@ -6560,6 +6569,8 @@ export interface paths {
                 id: number;
                 title_ar: string;
                 title_en: string;
+                /** @enum {string} */
+                use: 'customer' | 'admin';
               };
             };
           };
@@ -6619,6 +6630,8 @@ export interface paths {
                 id: number;
                 title_ar: string;
                 title_en: string;
+                /** @enum {string} */
+                use: 'customer' | 'admin';
               };
             };
           };
@@ -6644,6 +6657,11 @@ export interface paths {
           'application/json': {
             title_ar: string;
             title_en: string;
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            use?: 'customer' | 'admin';
           };
         };
       };
@@ -6673,6 +6691,8 @@ export interface paths {
                 id: number;
                 title_ar: string;
                 title_en: string;
+                /** @enum {string} */
+                use: 'customer' | 'admin';
               };
             };
           };
@@ -7926,6 +7946,7 @@ export interface paths {
                 iphone_app_link: string;
                 /** @description percent */
                 vat_rate: number;
+                prices_include_vat: boolean;
                 /** @description halalas */
                 monthly_target: number;
                 logo: string;
@@ -7968,6 +7989,7 @@ export interface paths {
             /** Format: uri */
             iphone_app_link: string;
             vat_rate: number;
+            prices_include_vat?: boolean | ('0' | '1' | 'true' | 'false');
             monthly_target: number;
           };
           'application/x-www-form-urlencoded': {
@@ -7988,6 +8010,7 @@ export interface paths {
             /** Format: uri */
             iphone_app_link: string;
             vat_rate: number;
+            prices_include_vat?: boolean | ('0' | '1' | 'true' | 'false');
             monthly_target: number;
           };
           'application/json': {
@@ -8008,6 +8031,7 @@ export interface paths {
             /** Format: uri */
             iphone_app_link: string;
             vat_rate: number;
+            prices_include_vat?: boolean | ('0' | '1' | 'true' | 'false');
             monthly_target: number;
           };
         };
@@ -8050,6 +8074,7 @@ export interface paths {
                 iphone_app_link: string;
                 /** @description percent */
                 vat_rate: number;
+                prices_include_vat: boolean;
                 /** @description halalas */
                 monthly_target: number;
                 logo: string;
@@ -11122,13 +11147,14 @@ export interface paths {
           category_id?: number;
           sub_category_id?: number;
           brand_id?: number;
-          /** @description lowest price after discount, halalas */
+          /** @description lowest price after discount, with VAT, halalas */
           price_min?: number;
-          /** @description highest price after discount, halalas */
+          /** @description highest price after discount, with VAT, halalas */
           price_max?: number;
           available?: boolean | ('0' | '1' | 'true' | 'false');
           discounted?: boolean | ('0' | '1' | 'true' | 'false');
-          sort?: 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'best_selling';
+          /** @description relevance by default with a search (q), newest without; relevance without a search is newest */
+          sort?: 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'best_selling';
         };
         header?: never;
         path?: never;
@@ -11168,10 +11194,14 @@ export interface paths {
                   /** @enum {string} */
                   type: 'simple' | 'multi';
                   image: string | null;
-                  /** @description halalas */
+                  /** @description halalas before VAT */
                   price: number;
-                  /** @description halalas, after the product discount now */
+                  /** @description halalas before VAT, after the product discount now */
                   discounted_price: number;
+                  /** @description halalas with VAT (what the store shows) */
+                  price_with_vat: number;
+                  /** @description halalas with VAT, after the product discount now */
+                  discounted_price_with_vat: number;
                   /** @enum {string} */
                   discount_type: 'none' | 'ratio' | 'number';
                   /** @description percent for ratio, halalas for number */
@@ -11264,10 +11294,14 @@ export interface paths {
                   /** @enum {string} */
                   type: 'simple' | 'multi';
                   image: string | null;
-                  /** @description halalas */
+                  /** @description halalas before VAT */
                   price: number;
-                  /** @description halalas, after the product discount now */
+                  /** @description halalas before VAT, after the product discount now */
                   discounted_price: number;
+                  /** @description halalas with VAT (what the store shows) */
+                  price_with_vat: number;
+                  /** @description halalas with VAT, after the product discount now */
+                  discounted_price_with_vat: number;
                   /** @enum {string} */
                   discount_type: 'none' | 'ratio' | 'number';
                   /** @description percent for ratio, halalas for number */
@@ -11353,10 +11387,14 @@ export interface paths {
                 /** @enum {string} */
                 type: 'simple' | 'multi';
                 image: string | null;
-                /** @description halalas */
+                /** @description halalas before VAT */
                 price: number;
-                /** @description halalas, after the product discount now */
+                /** @description halalas before VAT, after the product discount now */
                 discounted_price: number;
+                /** @description halalas with VAT (what the store shows) */
+                price_with_vat: number;
+                /** @description halalas with VAT, after the product discount now */
+                discounted_price_with_vat: number;
                 /** @enum {string} */
                 discount_type: 'none' | 'ratio' | 'number';
                 /** @description percent for ratio, halalas for number */
@@ -11388,7 +11426,9 @@ export interface paths {
                   name: string;
                 } | null;
                 sizes: string[];
+                /** @description per unit, before VAT */
                 installation_price: number | null;
+                installation_price_with_vat: number | null;
                 features: {
                   id: number;
                   name: string;
@@ -11401,10 +11441,14 @@ export interface paths {
                   id: number;
                   sku: string;
                   name: string;
-                  /** @description halalas */
+                  /** @description halalas before VAT */
                   price: number;
-                  /** @description halalas, after the product discount now */
+                  /** @description halalas before VAT, after the product discount now */
                   discounted_price: number;
+                  /** @description halalas with VAT (what the store shows) */
+                  price_with_vat: number;
+                  /** @description halalas with VAT, after the product discount now */
+                  discounted_price_with_vat: number;
                   stock: number;
                   is_main: boolean;
                   options: {
@@ -11485,10 +11529,14 @@ export interface paths {
                 /** @enum {string} */
                 type: 'simple' | 'multi';
                 image: string | null;
-                /** @description halalas */
+                /** @description halalas before VAT */
                 price: number;
-                /** @description halalas, after the product discount now */
+                /** @description halalas before VAT, after the product discount now */
                 discounted_price: number;
+                /** @description halalas with VAT (what the store shows) */
+                price_with_vat: number;
+                /** @description halalas with VAT, after the product discount now */
+                discounted_price_with_vat: number;
                 /** @enum {string} */
                 discount_type: 'none' | 'ratio' | 'number';
                 /** @description percent for ratio, halalas for number */
@@ -11644,10 +11692,14 @@ export interface paths {
                   /** @enum {string} */
                   type: 'simple' | 'multi';
                   image: string | null;
-                  /** @description halalas */
+                  /** @description halalas before VAT */
                   price: number;
-                  /** @description halalas, after the product discount now */
+                  /** @description halalas before VAT, after the product discount now */
                   discounted_price: number;
+                  /** @description halalas with VAT (what the store shows) */
+                  price_with_vat: number;
+                  /** @description halalas with VAT, after the product discount now */
+                  discounted_price_with_vat: number;
                   /** @enum {string} */
                   discount_type: 'none' | 'ratio' | 'number';
                   /** @description percent for ratio, halalas for number */
@@ -12780,6 +12832,297 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/payments/{id}/stcpay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay one of my open payments by STC Pay: the code goes by SMS to the mobile
+     * @description Answers the new attempt: `initiated` waits for the code (`POST /api/user/payments/{its id}/stcpay/otp`); `failed` when STC Pay refused the mobile.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            mobile: string;
+            /** @description same-site path the gateway sends the payer back to */
+            return_path?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                purpose: 'order' | 'order_extra' | 'wallet_charge' | 'package_renewal';
+                /** @enum {string} */
+                status: 'initiated' | 'paid' | 'failed' | 'refunded';
+                /** @description halalas */
+                amount: number;
+                /** @description halalas */
+                refunded_amount: number;
+                currency: string;
+                order_id: number | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/payments/{id}/stcpay/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** STC Pay’s one-time code of my attempt: paid, or failed (a wrong code fails the attempt) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                purpose: 'order' | 'order_extra' | 'wallet_charge' | 'package_renewal';
+                /** @enum {string} */
+                status: 'initiated' | 'paid' | 'failed' | 'refunded';
+                /** @description halalas */
+                amount: number;
+                /** @description halalas */
+                refunded_amount: number;
+                currency: string;
+                order_id: number | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/payments/applepay/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apple Pay’s merchant session for the payment sheet (`completeMerchantValidation`) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uri
+             * @description the `validationURL` of the payment sheet’s `onvalidatemerchant` (an apple.com address)
+             */
+            validation_url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/payments/{id}/applepay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pay one of my open payments by Apple Pay with the payment sheet’s token */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description `JSON.stringify(event.payment.token)` of `onpaymentauthorized` */
+            token: string;
+            /** @description same-site path the gateway sends the payer back to */
+            return_path?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                /** @enum {string} */
+                purpose: 'order' | 'order_extra' | 'wallet_charge' | 'package_renewal';
+                /** @enum {string} */
+                status: 'initiated' | 'paid' | 'failed' | 'refunded';
+                /** @description halalas */
+                amount: number;
+                /** @description halalas */
+                refunded_amount: number;
+                currency: string;
+                order_id: number | null;
+                created_at: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/return/{given}': {
     parameters: {
       query?: never;
@@ -12955,6 +13298,7 @@ export interface paths {
                     balance_after: number;
                     order_id: number | null;
                     order_number: string | null;
+                    order_path: string | null;
                     created_at: string;
                   }[];
                   pagination: {
@@ -13034,6 +13378,75 @@ export interface paths {
                 payment_id: number;
                 /** @description send the payer here: the gateway’s hosted payment page */
                 redirect_url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/wallet/top-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Top my wallet up by what it lacks to pay my cart by wallet: answers the gateway page
+     * @description The server prices my cart for the saved address `address_id` as checkout would and charges the total less my balance (at least 1 SAR, the gateway’s minimum). 422 when the balance already covers it. Back from the gateway, the browser lands on `return_path` (the cart, to finish with the wallet). Accepts an `Idempotency-Key` header.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address_id: number;
+            /** @description same-site path the gateway sends the payer back to */
+            return_path?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                payment_id: number;
+                /** @description send the payer here: the gateway’s hosted payment page */
+                redirect_url: string;
+                /** @description halalas charged: the checkout total less the balance (at least 1 SAR) */
+                amount: number;
               };
             };
           };
@@ -13885,6 +14298,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -13910,9 +14327,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -13931,6 +14351,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 has_invoice: boolean;
                 customer_id: number;
                 customer_name: string;
@@ -14024,6 +14456,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -14049,9 +14485,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -14070,6 +14509,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 has_invoice: boolean;
                 customer_id: number;
                 customer_name: string;
@@ -14163,6 +14614,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -14188,9 +14643,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -14209,6 +14667,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 has_invoice: boolean;
                 customer_id: number;
                 customer_name: string;
@@ -14304,15 +14774,22 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                 }[];
                 prices: {
                   products: number;
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -14688,12 +15165,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -14715,6 +15196,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -14854,12 +15339,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -14881,6 +15370,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -14962,12 +15455,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -14989,6 +15486,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15048,12 +15549,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -15075,6 +15580,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15152,12 +15661,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -15179,6 +15692,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15236,12 +15753,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -15263,6 +15784,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15334,12 +15859,16 @@ export interface paths {
                   image: string | null;
                   original_price: number;
                   unit_price: number;
+                  original_price_with_vat: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   max_quantity: number;
                   installation_available: boolean;
                   installation_unit_price: number | null;
+                  installation_unit_price_with_vat: number | null;
                   with_installation: boolean;
                   line_total: number;
+                  line_total_with_vat: number;
                   problem: ('unavailable' | 'out_of_stock' | 'not_enough_stock') | null;
                   problem_message: string | null;
                 }[];
@@ -15361,6 +15890,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15585,6 +16118,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15610,9 +16147,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -15631,6 +16171,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_pay: boolean;
                 can_rate: boolean;
@@ -15720,6 +16272,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -15745,9 +16301,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -15766,6 +16325,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_pay: boolean;
                 can_rate: boolean;
@@ -15910,15 +16481,22 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                 }[];
                 prices: {
                   products: number;
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -16007,6 +16585,10 @@ export interface paths {
                   installation: number;
                   delivery: number | null;
                   discount: number;
+                  products_with_vat: number;
+                  installation_with_vat: number;
+                  delivery_with_vat: number | null;
+                  discount_with_vat: number;
                   tax_rate: number;
                   tax: number;
                   total: number;
@@ -16032,9 +16614,12 @@ export interface paths {
                   options: string;
                   image: string | null;
                   unit_price: number;
+                  unit_price_with_vat: number;
                   quantity: number;
                   installation_price: number;
+                  installation_price_with_vat: number;
                   line_total: number;
+                  line_total_with_vat: number;
                   rating: number | null;
                 }[];
                 events: {
@@ -16053,6 +16638,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_pay: boolean;
                 can_rate: boolean;
@@ -20312,6 +20909,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -20714,6 +21323,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -20981,6 +21602,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -21216,6 +21849,18 @@ export interface paths {
                   location_text: string | null;
                   /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                   refund_if_cancelled: number;
+                  refund: {
+                    /** @description halalas refunded (or due, while pending) */
+                    amount: number;
+                    /**
+                     * @description where it goes: the wallet or the card paid with
+                     * @enum {string}
+                     */
+                    to: 'wallet' | 'card';
+                    pending: boolean;
+                    /** @description when it was made; null while pending */
+                    refunded_at: string | null;
+                  } | null;
                   can_cancel: boolean;
                   can_renew: boolean;
                   /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21337,6 +21982,18 @@ export interface paths {
                   location_text: string | null;
                   /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                   refund_if_cancelled: number;
+                  refund: {
+                    /** @description halalas refunded (or due, while pending) */
+                    amount: number;
+                    /**
+                     * @description where it goes: the wallet or the card paid with
+                     * @enum {string}
+                     */
+                    to: 'wallet' | 'card';
+                    pending: boolean;
+                    /** @description when it was made; null while pending */
+                    refunded_at: string | null;
+                  } | null;
                   can_cancel: boolean;
                   can_renew: boolean;
                   /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21463,6 +22120,18 @@ export interface paths {
                 location_text: string | null;
                 /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                 refund_if_cancelled: number;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_renew: boolean;
                 /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21584,6 +22253,18 @@ export interface paths {
                 location_text: string | null;
                 /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                 refund_if_cancelled: number;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_renew: boolean;
                 /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21714,6 +22395,18 @@ export interface paths {
                   location_text: string | null;
                   /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                   refund_if_cancelled: number;
+                  refund: {
+                    /** @description halalas refunded (or due, while pending) */
+                    amount: number;
+                    /**
+                     * @description where it goes: the wallet or the card paid with
+                     * @enum {string}
+                     */
+                    to: 'wallet' | 'card';
+                    pending: boolean;
+                    /** @description when it was made; null while pending */
+                    refunded_at: string | null;
+                  } | null;
                   can_cancel: boolean;
                   can_renew: boolean;
                   /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21846,6 +22539,18 @@ export interface paths {
                   location_text: string | null;
                   /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                   refund_if_cancelled: number;
+                  refund: {
+                    /** @description halalas refunded (or due, while pending) */
+                    amount: number;
+                    /**
+                     * @description where it goes: the wallet or the card paid with
+                     * @enum {string}
+                     */
+                    to: 'wallet' | 'card';
+                    pending: boolean;
+                    /** @description when it was made; null while pending */
+                    refunded_at: string | null;
+                  } | null;
                   can_cancel: boolean;
                   can_renew: boolean;
                   /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -21973,6 +22678,18 @@ export interface paths {
                 location_text: string | null;
                 /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                 refund_if_cancelled: number;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_renew: boolean;
                 /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -22149,6 +22866,18 @@ export interface paths {
                 location_text: string | null;
                 /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                 refund_if_cancelled: number;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_renew: boolean;
                 /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -22275,6 +23004,18 @@ export interface paths {
                 location_text: string | null;
                 /** @description halalas the wallet gets back if cancelled now (unused visits, pro rata) */
                 refund_if_cancelled: number;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_renew: boolean;
                 /** @description what renewing now pays for (null when it cannot be renewed now) */
@@ -22499,6 +23240,18 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 visits: {
                   id: number;
                   number: string;
@@ -22617,6 +23370,18 @@ export interface paths {
                 refund_if_cancelled: number;
                 can_cancel: boolean;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 visits: {
                   id: number;
                   number: string;
@@ -23622,6 +24387,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -23921,6 +24698,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -24218,6 +25007,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -24531,6 +25332,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -24909,6 +25722,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -25213,6 +26038,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -25517,6 +26354,18 @@ export interface paths {
                 paid_at: string | null;
                 cancel_reason: string | null;
                 cancel_note: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -26270,6 +27119,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -26622,6 +27483,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -26836,6 +27709,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -27050,6 +27935,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_accept: boolean;
                 can_reject: boolean;
                 can_pay: boolean;
@@ -28688,6 +29585,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -28989,6 +29898,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -29231,6 +30152,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -29458,6 +30391,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -29684,6 +30629,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -29917,6 +30874,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;
@@ -30150,6 +31119,18 @@ export interface paths {
                 pay_by: string | null;
                 paid_at: string | null;
                 cancel_reason: string | null;
+                refund: {
+                  /** @description halalas refunded (or due, while pending) */
+                  amount: number;
+                  /**
+                   * @description where it goes: the wallet or the card paid with
+                   * @enum {string}
+                   */
+                  to: 'wallet' | 'card';
+                  pending: boolean;
+                  /** @description when it was made; null while pending */
+                  refunded_at: string | null;
+                } | null;
                 can_cancel: boolean;
                 can_chat: boolean;
                 customer_id: number;

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { admins } from './admins.ts';
+import type { CancelReasonUse } from '@pool/contracts';
 
 /** The audit log of spec section 3 ("reports"): one row per admin write. */
 export const auditLogs = pgTable(
@@ -34,6 +35,8 @@ export const cancelReasons = pgTable('cancel_reasons', {
   id: serial('id').primaryKey(),
   titleAr: text('title_ar').notNull(),
   titleEn: text('title_en').notNull(),
+  /** Who gives it: the customer cancelling, or an admin refusing or cancelling. */
+  use: varchar('use', { length: 8 }).$type<CancelReasonUse>().notNull().default('customer'),
   createdAt: createdAt(),
 });
 

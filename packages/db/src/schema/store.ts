@@ -170,6 +170,9 @@ export const orders = pgTable(
     taxRate: integer('tax_rate').notNull(),
     tax: integer('tax').notNull().default(0),
     total: integer('total').notNull(),
+    /** A store order's delivery and discount with VAT as the customer saw them (ADR 0023); null before it. */
+    deliveryWithVat: integer('delivery_with_vat'),
+    discountWithVat: integer('discount_with_vat'),
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: varchar('coupon_code', { length: 32 }),
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
@@ -242,6 +245,9 @@ export const orderItems = pgTable(
     /** Basis points (1500 = 15 %) and the VAT of the whole line, in halalas. */
     vatRate: integer('vat_rate').notNull().default(0),
     vat: integer('vat').notNull().default(0),
+    /** A store line's unit price and installation (all units) with VAT as shown (ADR 0023); null before it. */
+    unitPriceWithVat: integer('unit_price_with_vat'),
+    installationWithVat: integer('installation_with_vat'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity', sql`${t.quantity} >= 1`)],
 );
@@ -260,6 +266,8 @@ export const orderEvents = pgTable(
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     /** The staff member who made the move (actor `staff`). */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The cancel reason chosen (shown in the reader's language); `note` holds typed words. */
+    reasonId: integer('reason_id').references(() => cancelReasons.id, { onDelete: 'set null' }),
     note: text('note'),
     createdAt: createdAt(),
   },

@@ -203,8 +203,8 @@ export function contentResources(app: App) {
     order: [asc(t.cancelReasons.id)],
     body: cancelReasonBody,
     item: adminCancelReason,
-    toValues: (b) => ({ titleAr: b.title_ar, titleEn: b.title_en }),
-    toItem: (r) => ({ id: r.id, title_ar: r.titleAr, title_en: r.titleEn }),
+    toValues: (b) => ({ titleAr: b.title_ar, titleEn: b.title_en, use: b.use }),
+    toItem: (r) => ({ id: r.id, title_ar: r.titleAr, title_en: r.titleEn, use: r.use }),
   });
 
   crud({

@@ -15,7 +15,7 @@ import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { until } from '../../testing/until.ts';
 import { adminToken, t } from '../admin-content/testing.ts';
-import { PAY_DEADLINE_JOB } from '../orders/index.ts';
+import { PAY_DEADLINE_JOB, settleRefunds } from '../orders/index.ts';
 import { cardFlow, walletState } from '../payments/testing.ts';
 import { credit } from '../wallet/index.ts';
 import { admin, api, customer, ok, OFFER, constructionWorld, staffCall, upload, type World } from './testing.ts';
@@ -356,6 +356,17 @@ describe('pool construction: the order', () => {
       expect(order!.status).toBe('cancelled');
       expect(order!.refundStatus).not.toBeNull();
       expect(await history(o.id, 'in_progress')).toBe(0);
+      // The late card payment goes back to the card: due at first, then made; the order's page shows it.
+      const refundShown = async () =>
+        ok<ConstructionAdminDetail>(await admin(app, 'GET', `/construction/orders/${o.id}`, w.boss)).refund;
+      expect(await refundShown()).toMatchObject({
+        amount: payment!.amount,
+        to: 'card',
+        pending: true,
+        refunded_at: null,
+      });
+      await settleRefunds(app, o.id);
+      expect(await refundShown()).toMatchObject({ amount: payment!.amount, to: 'card', pending: false });
     });
   });
 

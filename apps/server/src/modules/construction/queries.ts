@@ -42,6 +42,7 @@ import {
   offerView,
   pages,
   pick,
+  refundOf,
   timelineOf,
 } from '../orders/index.ts';
 import { optionName } from './catalogue.ts';
@@ -126,7 +127,7 @@ async function stagesOf(db: Db, orderId: number): Promise<ConstructionStageView[
 /** What every side's detail shows. */
 async function detailOf(db: Db, r: Loaded, lang: Lang) {
   const { order, request } = r;
-  const events = await timelineOf<ConstructionStatus>(db, order.id);
+  const events = await timelineOf<ConstructionStatus>(db, order.id, lang);
   const rating = (await ratingsOf(db, [order.id])).get(order.id);
   return {
     ...listItem(r, lang),
@@ -145,6 +146,7 @@ async function detailOf(db: Db, r: Loaded, lang: Lang) {
     pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
     paid_at: iso(order.paidAt),
     cancel_reason: await cancelReasonText(db, order, events.at(-1)?.actor, lang),
+    refund: await refundOf(db, order),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   envelope,
   home,
   pageSection,
+  cancelReasonsQuery,
   publicCancelReason,
   publicCity,
   publicFaq,
@@ -137,11 +138,12 @@ export default async function contentRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Reasons offered when an order is cancelled',
+        summary: "Reasons offered when an order is cancelled: the customer's (default), or `use=admin` the dashboard's",
+        querystring: cancelReasonsQuery,
         response: { 200: envelope(z.array(publicCancelReason)) },
       },
     },
-    async (req, reply) => reply.ok(await content.cancelReasons(app.db, req.lang)),
+    async (req, reply) => reply.ok(await content.cancelReasons(app.db, req.query.use, req.lang)),
   );
 
   app.get(

@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { DEFAULT_SETTINGS, tables, type Db } from '@pool/db';
-import type { Home, Lang, PublicSeo, SiteSettings } from '@pool/contracts';
+import type { CancelReasonUse, Home, Lang, PublicSeo, SiteSettings } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
@@ -12,9 +12,17 @@ const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 type Groups = 'site' | 'contact' | 'legal' | 'apps';
 export type StoredSettings = {
   [K in Groups]: { -readonly [F in keyof (typeof DEFAULT_SETTINGS)[K]]: string };
-} & { vat_rate: number; monthly_target: number };
+} & { vat_rate: number; prices_include_vat: boolean; monthly_target: number };
 /** Keys of the `settings` table that hold the site settings (also written by the dashboard). */
-export const SETTING_KEYS = ['site', 'contact', 'legal', 'apps', 'vat_rate', 'monthly_target'] as const;
+export const SETTING_KEYS = [
+  'site',
+  'contact',
+  'legal',
+  'apps',
+  'vat_rate',
+  'prices_include_vat',
+  'monthly_target',
+] as const;
 
 /** The stored settings, each field falling back to its default when absent. */
 export async function storedSettings(db: Db): Promise<StoredSettings> {
@@ -37,6 +45,7 @@ export async function storedSettings(db: Db): Promise<StoredSettings> {
     legal: group('legal'),
     apps: group('apps'),
     vat_rate: num('vat_rate'),
+    prices_include_vat: byKey.get('prices_include_vat') === true,
     monthly_target: num('monthly_target'),
   };
 }
@@ -183,9 +192,10 @@ export async function cities(db: Db, lang: Lang) {
   return rows.map((r) => ({ id: r.id, name: pick(lang, r.nameAr, r.nameEn) }));
 }
 
-export async function cancelReasons(db: Db, lang: Lang) {
+/** The reasons one side chooses from: the customer cancelling, or an admin refusing or cancelling. */
+export async function cancelReasons(db: Db, use: CancelReasonUse, lang: Lang) {
   const c = tables.cancelReasons;
-  const rows = await db.select().from(c).orderBy(asc(c.id));
+  const rows = await db.select().from(c).where(eq(c.use, use)).orderBy(asc(c.id));
   return rows.map((r) => ({ id: r.id, title: pick(lang, r.titleAr, r.titleEn) }));
 }
 

@@ -358,6 +358,10 @@ describe('immediate maintenance', () => {
       expect(ok<ServiceOrderDetail>(res)).toMatchObject({ status: 'refused', refund_status: 'wallet' });
       const [wallet] = await app.db.select().from(tables.wallets).where(eq(tables.wallets.userId, p.user.id));
       expect(wallet!.balance).toBe(34_500);
+      // The refund shows on the customer's order page: amount, to the wallet, when.
+      const mine = await w.detail(p.token, p.id);
+      expect(mine.refund).toMatchObject({ amount: 34_500, to: 'wallet', pending: false });
+      expect(mine.refund!.refunded_at).toEqual(expect.any(String));
     });
 
     it('checks the admin permissions: orders.view reads, orders.edit moves, orders.cancel cancels', async () => {

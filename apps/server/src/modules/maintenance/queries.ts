@@ -42,12 +42,15 @@ import { translate } from '@pool/i18n';
 import { vatRateBp } from '../cart/index.ts';
 import { listExtras, readReport } from '../field-work/index.ts';
 import {
+  cancelReasonText,
   customerOffer,
   iso,
   ofKinds,
   offerView,
   overlappingVisits,
   pages,
+  refundOf,
+  timelineOf,
   pick,
   visitStartOf,
 } from '../orders/index.ts';
@@ -163,13 +166,9 @@ function arrivalOf(order: OrderRow, request: RequestRow) {
 async function detailOf(db: Db, r: Joined, lang: Lang) {
   const { order, request } = r;
   const items = await db.select().from(oi).where(eq(oi.orderId, order.id)).orderBy(asc(oi.id));
-  const e = tables.orderEvents;
-  const events = await db.select().from(e).where(eq(e.orderId, order.id)).orderBy(asc(e.createdAt), asc(e.id));
-  const cr = tables.cancelReasons;
-  const [reason] = order.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, order.cancelReasonId)) : [];
+  const events = await timelineOf<MaintenanceStatus>(db, order.id, lang);
   const sr = tables.staffRatings;
   const [rating] = await db.select().from(sr).where(eq(sr.orderId, order.id));
-  const autoCancelled = order.status === 'cancelled' && events.at(-1)?.actor === 'system';
   const location = request.location as StoredLocation;
   const offer = offerView(order, items, lang);
   return {
@@ -194,13 +193,7 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
       city: r.city ? pick(lang, r.city.nameAr, r.city.nameEn) : null,
     },
     offer,
-    events: events.map((x) => ({
-      status: x.toStatus as MaintenanceStatus,
-      from_status: (x.fromStatus as MaintenanceStatus | null) ?? null,
-      actor: x.actor,
-      note: x.note,
-      created_at: x.createdAt.toISOString(),
-    })),
+    events,
     staff: r.staff ? staffCardOf(r.staff) : null,
     arrival: arrivalOf(order, request),
     extras: await listExtras(db, order.id, lang),
@@ -208,12 +201,9 @@ async function detailOf(db: Db, r: Joined, lang: Lang) {
     rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
     pay_by: order.status === 'pending_payment' ? iso(order.payBy) : null,
     paid_at: iso(order.paidAt),
-    cancel_reason: reason
-      ? pick(lang, reason.titleAr, reason.titleEn)
-      : autoCancelled
-        ? translate(lang, 'orders.auto_cancel_reason')
-        : null,
+    cancel_reason: await cancelReasonText(db, order, events.at(-1)?.actor, lang),
     cancel_note: order.cancelNote,
+    refund: await refundOf(db, order),
   };
 }
 

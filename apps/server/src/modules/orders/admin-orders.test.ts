@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { AdminOrderDetail, StoreOrderDetail } from '@pool/contracts';
+import type { AdminOrderDetail, StoreOrderDetail, WalletPage } from '@pool/contracts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { expectFieldError } from '../account/testing.ts';
@@ -132,6 +132,15 @@ describe('store orders', () => {
     expect(refused).toMatchObject({ status: 'refused', cancel_note: 'عنوان غير صحيح', next_statuses: [] });
     const payment = await paymentOf(card.order.order_id);
     expect(payment).toMatchObject({ status: 'refunded', refundedAmount: payment.amount });
+    // The order shows its refund, to the card, with its time (the customer's page and the dashboard's).
+    const mine = ok<StoreOrderDetail>(
+      await api(app, 'GET', `/store-orders/${card.order.order_id}`, { token: card.token }),
+    );
+    expect(mine.refund).toMatchObject({ amount: payment.amount, to: 'card', pending: false });
+    expect(Date.parse(mine.refund!.refunded_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(ok<AdminOrderDetail>(await admin('GET', `/store-orders/${card.order.order_id}`)).refund).toEqual(
+      mine.refund,
+    );
     const [row] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, card.order.order_id));
     expect(row!.refundStatus).toBe('card');
     expect(await stockOf(app, card.variant.id)).toBe(5);
@@ -167,6 +176,17 @@ describe('store orders', () => {
     expect(await getBalance(app.db, other.user.id)).toBe(otherPayment.amount);
     const [otherRow] = await app.db.select().from(tables.orders).where(eq(tables.orders.id, other.order.order_id));
     expect(otherRow!.refundStatus).toBe('wallet');
+    const otherView = ok<StoreOrderDetail>(
+      await api(app, 'GET', `/store-orders/${other.order.order_id}`, { token: other.token }),
+    );
+    expect(otherView.refund).toMatchObject({ amount: otherPayment.amount, to: 'wallet', pending: false });
+    // The wallet's refund line links to the order's page.
+    const wallet = ok<WalletPage>(await api(app, 'GET', '/wallet', { token: other.token }));
+    expect(wallet.entries.data.find((e) => e.kind === 'refund')).toMatchObject({
+      amount: otherPayment.amount,
+      order_id: other.order.order_id,
+      order_path: `/orders/online_store_order/${other.order.order_id}`,
+    });
     // Once: settling again does nothing.
     const { settleRefunds } = await import('./kernel/money.ts');
     await app.db
@@ -176,6 +196,50 @@ describe('store orders', () => {
     await settleRefunds(app, other.order.order_id);
     expect(await getBalance(app.db, other.user.id)).toBe(otherPayment.amount);
     expect((await paymentOf(other.order.order_id)).refundedAmount).toBe(0);
+  });
+
+  it("offers the admin's reasons to the dashboard and the customer's to the customer; a reason reads in the page's language", async () => {
+    const cr = tables.cancelReasons;
+    const [mistake] = await app.db
+      .insert(cr)
+      .values({ titleAr: 'طلبت بالخطأ', titleEn: 'I ordered by mistake', use: 'customer' })
+      .returning();
+    const [stock] = await app.db
+      .insert(cr)
+      .values({ titleAr: 'نفدت الكمية', titleEn: 'Out of stock', use: 'admin' })
+      .returning();
+    const reasons = async (query: Record<string, string>) =>
+      ok<{ id: number }[]>(await api(app, 'GET', '/cancel-reasons', { query })).map((r) => r.id);
+    expect(await reasons({})).toContain(mistake!.id);
+    expect(await reasons({})).not.toContain(stock!.id);
+    expect(await reasons({ use: 'admin' })).toEqual(expect.arrayContaining([stock!.id]));
+    expect(await reasons({ use: 'admin' })).not.toContain(mistake!.id);
+
+    const paid = await order('wallet');
+    const id = paid.order.order_id;
+    // Each side gives its own reasons only.
+    expectFieldError(
+      await admin('POST', `/store-orders/${id}/cancel`, { status: 'refused', cancel_reason_id: mistake!.id }),
+      'cancel_reason_id',
+      'validation.invalid',
+    );
+    expectFieldError(
+      await api(app, 'POST', `/store-orders/${id}/cancel`, {
+        token: paid.token,
+        body: { cancel_reason_id: stock!.id },
+      }),
+      'cancel_reason_id',
+      'validation.invalid',
+    );
+    ok(await admin('POST', `/store-orders/${id}/cancel`, { status: 'refused', cancel_reason_id: stock!.id }));
+    const en = ok<AdminOrderDetail>(await admin('GET', `/store-orders/${id}`, undefined, 'en'));
+    expect(en.cancel_reason).toBe('Out of stock');
+    expect(en.events.at(-1)).toMatchObject({ status: 'refused', note: 'Out of stock' });
+    const ar = ok<StoreOrderDetail>(await api(app, 'GET', `/store-orders/${id}`, { token: paid.token }));
+    expect(ar.cancel_reason).toBe('نفدت الكمية');
+    expect(ar.events.at(-1)).toMatchObject({ status: 'refused', note: 'نفدت الكمية' });
+    // Paid from the wallet: refunded to it, shown with the order.
+    expect(ar.refund).toMatchObject({ amount: paid.order.total, to: 'wallet', pending: false });
   });
 
   it('filters the dashboard list and checks permissions', async () => {

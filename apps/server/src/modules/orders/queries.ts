@@ -4,7 +4,7 @@
  * details, the tax invoice. Callers name the kinds they list (the store's
  * routes: `store`); the row's kind decides its tab and next moves.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ADMIN_ORDERS_PER_PAGE,
@@ -12,6 +12,7 @@ import {
   STORE_ORDERS_PER_PAGE,
   statesInTab,
   tabOf,
+  vatOf,
   dayEnd,
   dayStart,
   type AdminOrderDetail,
@@ -19,6 +20,7 @@ import {
   type AdminOrdersQuery,
   type Lang,
   type OrderKind,
+  type OrderRefund,
   type OrderTab,
   type PriceLines,
   type StoreInvoice,
@@ -74,15 +76,32 @@ function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
   };
 }
 
-export const priceLinesOfOrder = (row: OrderRow): PriceLines => ({
-  products: row.productsPrice,
-  installation: row.installationPrice,
-  delivery: row.deliveryPrice,
-  discount: row.discount,
-  tax_rate: row.taxRate / 100,
-  tax: row.tax,
-  total: row.total,
-});
+/** An amount with VAT as stored at checkout; an order from before ADR 0023 has none, so its own VAT is added. */
+const storedWithVat = (stored: number | null, net: number, rateBp: number) => stored ?? net + vatOf(net, rateBp);
+
+/** A line's unit price and installation (all units) with VAT, and its total with VAT. */
+function lineWithVat(i: ItemRow) {
+  const unit = storedWithVat(i.unitPriceWithVat, i.unitPrice, i.vatRate);
+  const installation = storedWithVat(i.installationWithVat, i.installationPrice, i.vatRate);
+  return { unit, installation, total: unit * i.quantity + installation };
+}
+
+export function priceLinesOfOrder(row: OrderRow, items: ItemRow[]): PriceLines {
+  const lines = items.map((i) => ({ ...lineWithVat(i), quantity: i.quantity }));
+  return {
+    products: row.productsPrice,
+    installation: row.installationPrice,
+    delivery: row.deliveryPrice,
+    discount: row.discount,
+    products_with_vat: lines.reduce((s, l) => s + l.unit * l.quantity, 0),
+    installation_with_vat: lines.reduce((s, l) => s + l.installation, 0),
+    delivery_with_vat: storedWithVat(row.deliveryWithVat, row.deliveryPrice, row.taxRate),
+    discount_with_vat: storedWithVat(row.discountWithVat, row.discount, row.taxRate),
+    tax_rate: row.taxRate / 100,
+    tax: row.tax,
+    total: row.total,
+  };
+}
 
 function addressOf(row: OrderRow, lang: Lang) {
   const a = row.address as Record<string, string | number | null> | null;
@@ -142,46 +161,39 @@ export async function listCustomerOrders(
 /** Everything both details pages show. */
 async function detailOf(db: Db, row: OrderRow, lang: Lang) {
   const items = (await itemsOf(db, [row.id])).get(row.id) ?? [];
-  const e = tables.orderEvents;
-  const events = await db.select().from(e).where(eq(e.orderId, row.id)).orderBy(asc(e.createdAt), asc(e.id));
+  const events = await timelineOf<StoreOrderStatus>(db, row.id, lang);
   const r = tables.productRatings;
   const ratings = await db.select().from(r).where(eq(r.orderId, row.id));
-  const cr = tables.cancelReasons;
-  const [reason] = row.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, row.cancelReasonId)) : [];
-  const autoCancelled = row.status === 'cancelled' && events.at(-1)?.actor === 'system';
-  const lines = items.map((i) => ({
-    product_id: i.productId,
-    variant_id: i.variantId,
-    name: pick(lang, i.nameAr, i.nameEn),
-    options: pick(lang, i.optionsAr, i.optionsEn),
-    image: i.image,
-    unit_price: i.unitPrice,
-    quantity: i.quantity,
-    installation_price: i.installationPrice,
-    line_total: i.unitPrice * i.quantity + i.installationPrice,
-    rating: ratings.find((x) => x.productId === i.productId)?.rating ?? null,
-  }));
+  const lines = items.map((i) => {
+    const withVat = lineWithVat(i);
+    return {
+      product_id: i.productId,
+      variant_id: i.variantId,
+      name: pick(lang, i.nameAr, i.nameEn),
+      options: pick(lang, i.optionsAr, i.optionsEn),
+      image: i.image,
+      unit_price: i.unitPrice,
+      unit_price_with_vat: withVat.unit,
+      quantity: i.quantity,
+      installation_price: i.installationPrice,
+      installation_price_with_vat: withVat.installation,
+      line_total: i.unitPrice * i.quantity + i.installationPrice,
+      line_total_with_vat: withVat.total,
+      rating: ratings.find((x) => x.productId === i.productId)?.rating ?? null,
+    };
+  });
   return {
     ...listItem(row, items, lang),
-    prices: priceLinesOfOrder(row),
+    prices: priceLinesOfOrder(row, items),
     coupon_code: row.couponCode,
     address: addressOf(row, lang),
     lines,
-    events: events.map((x) => ({
-      status: x.toStatus as StoreOrderStatus,
-      from_status: (x.fromStatus as StoreOrderStatus | null) ?? null,
-      actor: x.actor,
-      note: x.note,
-      created_at: x.createdAt.toISOString(),
-    })),
+    events,
     pay_by: row.status === 'pending_payment' ? iso(row.payBy) : null,
     paid_at: iso(row.paidAt),
-    cancel_reason: reason
-      ? pick(lang, reason.titleAr, reason.titleEn)
-      : autoCancelled
-        ? translate(lang, 'orders.auto_cancel_reason')
-        : null,
+    cancel_reason: await cancelReasonText(db, row, events.at(-1)?.actor, lang),
     cancel_note: row.cancelNote,
+    refund: await refundOf(db, row),
     has_invoice: row.paidAt !== null,
   };
 }
@@ -199,21 +211,27 @@ export async function customerOrderDetail(db: Db, row: OrderRow, lang: Lang): Pr
 
 /* ----------------------------------------------- shared by the kinds' pages */
 
-/** An order's history (its timeline), oldest first, as the order pages show it. */
-export async function timelineOf<S extends string>(db: Db, orderId: number) {
+/** An order's history (its timeline), oldest first, as the order pages show it: a chosen reason in the reader's language. */
+export async function timelineOf<S extends string>(db: Db, orderId: number, lang: Lang) {
   const e = tables.orderEvents;
-  const rows = await db.select().from(e).where(eq(e.orderId, orderId)).orderBy(asc(e.createdAt), asc(e.id));
-  return rows.map((x) => ({
+  const cr = tables.cancelReasons;
+  const rows = await db
+    .select({ event: e, reason: cr })
+    .from(e)
+    .leftJoin(cr, eq(cr.id, e.reasonId))
+    .where(eq(e.orderId, orderId))
+    .orderBy(asc(e.createdAt), asc(e.id));
+  return rows.map(({ event: x, reason }) => ({
     status: x.toStatus as S,
     from_status: (x.fromStatus as S | null) ?? null,
     actor: x.actor,
-    note: x.note,
+    note: [reason ? pick(lang, reason.titleAr, reason.titleEn) : null, x.note].filter(Boolean).join(' — ') || null,
     created_at: x.createdAt.toISOString(),
   }));
 }
 
 /**
- * Why the order was cancelled or refused, in the reader's language: the dashboard's reason, or the
+ * Why the order was cancelled or refused, in the reader's language: the chosen reason, or the
  * words of the automatic cancellation (its last move by the system); null otherwise.
  */
 export async function cancelReasonText(db: Db, order: OrderRow, lastActor: string | undefined, lang: Lang) {
@@ -221,6 +239,35 @@ export async function cancelReasonText(db: Db, order: OrderRow, lastActor: strin
   const [reason] = order.cancelReasonId ? await db.select().from(cr).where(eq(cr.id, order.cancelReasonId)) : [];
   if (reason) return pick(lang, reason.titleAr, reason.titleEn);
   return order.status === 'cancelled' && lastActor === 'system' ? translate(lang, 'orders.auto_cancel_reason') : null;
+}
+
+/**
+ * The refund of an order (null when none is due): while a card refund is due,
+ * the order's total; once made, what the wallet got back for the order plus what
+ * its card payments were refunded, and when the last of it was made.
+ */
+export async function refundOf(db: Db, row: OrderRow): Promise<OrderRefund | null> {
+  if (!row.refundStatus) return null;
+  if (row.refundStatus === 'pending' || row.refundStatus === 'processing') {
+    return { amount: row.total, to: 'card', pending: true, refunded_at: null };
+  }
+  const we = tables.walletEntries;
+  const pay = tables.payments;
+  const [[wallet], [card]] = await Promise.all([
+    db
+      .select({ amount: sql<number>`coalesce(sum(${we.amount}), 0)::int`, at: max(we.createdAt) })
+      .from(we)
+      .where(and(eq(we.orderId, row.id), eq(we.kind, 'refund'))),
+    db
+      .select({ amount: sql<number>`coalesce(sum(${pay.refundedAmount}), 0)::int`, at: max(pay.updatedAt) })
+      .from(pay)
+      .where(and(eq(pay.orderId, row.id), eq(pay.purpose, 'order'), gt(pay.refundedAmount, 0))),
+  ]);
+  const amount = (wallet?.amount ?? 0) + (card?.amount ?? 0);
+  if (amount <= 0) return null;
+  const times = [wallet?.at, card?.at].filter((d): d is Date => d instanceof Date);
+  const at = times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : row.updatedAt;
+  return { amount, to: row.refundStatus, pending: false, refunded_at: at.toISOString() };
 }
 
 /** An ILIKE pattern of a search text (its wildcards taken literally). */

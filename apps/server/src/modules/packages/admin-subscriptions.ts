@@ -24,7 +24,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
-import { adminActor, iso, pages, pick } from '../orders/index.ts';
+import { adminActor, iso, pages, pick, refundOf } from '../orders/index.ts';
 import { cancelSubscription, OPEN_VISIT_STATES, refundIfCancelled, visitsOf } from './subscriptions.ts';
 
 const o = tables.orders;
@@ -131,6 +131,7 @@ export async function adminSubscription(db: Db, id: number, lang: Lang): Promise
     refund_if_cancelled: refundIfCancelled(row.order, row.sub, visits),
     can_cancel: nextStates(KIND, row.order.status, 'admin').includes('cancelled'),
     cancel_reason: row.order.cancelNote ?? (await reasonTitle(db, row.order.cancelReasonId, lang)),
+    refund: await refundOf(db, row.order),
     location_text: location.text ?? location.short_code ?? null,
     visits: visits.map((v) => {
       const status = v.order.status as AdminSubscriptionDetail['visits'][number]['status'];

@@ -280,6 +280,10 @@ describe('scheduled maintenance packages', () => {
       expect(await status(subscription.id)).toBe('cancelled');
       expect((await visitsOf(subscription.id)).map((v) => v.status)).toEqual(['done', 'cancelled']);
       expect((await walletState(app.db, user.id)).balance).toBe(100_000 - 46_000 + 23_000);
+      // The cancelled subscription shows what came back, where and when.
+      const after = ok<SubscriptionView>(await api(app, 'GET', `/subscriptions/${subscription.id}`, { token }));
+      expect(after.refund).toMatchObject({ amount: 23_000, to: 'wallet', pending: false });
+      expect(after.refund!.refunded_at).toEqual(expect.any(String));
     });
 
     it('leaves a visit under way to its technician and refunds only the visits cancelled', async () => {

@@ -23,7 +23,7 @@ import { retryTransaction } from '../../lib/retry.ts';
 import { vatRateBp } from '../cart/index.ts';
 import { locationOf } from '../maintenance/index.ts';
 import {
-  cancelReasonTitle,
+  checkCancelReason,
   customerActor,
   lockOrder,
   type Actor,
@@ -281,7 +281,7 @@ export async function cancelSubscription(
   actor: Actor,
   why: { reasonId?: number; note?: string } = {},
 ) {
-  const reason = why.note ?? (await cancelReasonTitle(app.db, why.reasonId));
+  const reasonId = await checkCancelReason(app.db, why.reasonId, actor);
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, id, {
       kind: KIND,
@@ -294,9 +294,10 @@ export async function cancelSubscription(
     const { order: done } = await transition(tx, row, {
       to: 'cancelled',
       actor,
-      reason,
+      reason: why.note ?? null,
+      reasonId,
       patch: {
-        cancelReasonId: why.reasonId ?? null,
+        cancelReasonId: reasonId,
         cancelNote: why.note ?? null,
         ...(refund > 0 ? { refundStatus: 'wallet' as const } : {}),
       },

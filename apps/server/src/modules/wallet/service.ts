@@ -8,7 +8,7 @@
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation, tables, type Db } from '@pool/db';
-import { WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
+import { ORDER_PAGE, WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
 
 const w = tables.wallets;
@@ -116,20 +116,21 @@ export async function walletPage(db: Db, userId: number, page: number): Promise<
   const perPage = WALLET_PAGE_SIZE;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(e).where(eq(e.userId, userId));
   const rows = await db
-    .select({ entry: e, orderNumber: tables.orders.number })
+    .select({ entry: e, orderNumber: tables.orders.number, orderKind: tables.orders.kind })
     .from(e)
     .leftJoin(tables.orders, eq(tables.orders.id, e.orderId))
     .where(eq(e.userId, userId))
     .orderBy(desc(e.createdAt), desc(e.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const data: WalletEntry[] = rows.map(({ entry, orderNumber }) => ({
+  const data: WalletEntry[] = rows.map(({ entry, orderNumber, orderKind }) => ({
     id: entry.id,
     kind: entry.kind,
     amount: entry.amount,
     balance_after: entry.balanceAfter,
     order_id: entry.orderId,
     order_number: orderNumber ?? null,
+    order_path: orderKind && entry.orderId ? `${ORDER_PAGE[orderKind]}/${entry.orderId}` : null,
     created_at: entry.createdAt.toISOString(),
   }));
   return {

@@ -33,6 +33,10 @@ export async function listOrEmpty<T>(call: Promise<ApiResult<T[]>>): Promise<T[]
   return isSuccess(res) ? res.data : [];
 }
 
+/** The reasons an admin refuses or cancels an order with (the customer's own are for the site). */
+export const adminCancelReasons = (api: AdminApi) =>
+  listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons', { params: { query: { use: 'admin' } } }));
+
 /** The URL's search parameters, for list filters and pagination. */
 export const queryOf = (request: Request, names: readonly string[]) => {
   const params = new URL(request.url).searchParams;

@@ -57,7 +57,7 @@ function Input({ field, name, label, form }: { field: Field; name: string; label
         <Select
           key={form.key(name)}
           {...common}
-          data={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+          data={(field.options ?? []).map((o) => ({ value: o, label: field.labels ? t(`${field.labels}${o}`) : o }))}
           allowDeselect={false}
           {...form.getInputProps(name)}
         />

@@ -15,6 +15,7 @@ import {
   introBody,
   redirectBody,
   SOCIAL_ICONS,
+  CANCEL_REASON_USES,
   socialBody,
 } from '@pool/contracts/cms';
 
@@ -31,10 +32,18 @@ export type Field = {
   ltr?: boolean;
   required?: boolean;
   options?: readonly string[];
+  /** i18n key prefix of the options' labels (`<prefix><option>`); without it an option shows as is. */
+  labels?: string;
   hint?: string;
 };
 
-export type Column = { name: string; label: string; kind?: 'text' | 'ltr' | 'bool' | 'image' | 'code' };
+export type Column = {
+  name: string;
+  label: string;
+  kind?: 'text' | 'ltr' | 'bool' | 'image' | 'code';
+  /** i18n key prefix of the value's label (`<prefix><value>`): a closed set shown in words. */
+  labels?: string;
+};
 
 /**
  * The resources' API names: `/api/admin/<path>` lists and creates, `/api/admin/<path>/{id}` reads,
@@ -213,10 +222,21 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     columns: [
       { name: 'title_ar', label: L('title_ar') },
       { name: 'title_en', label: L('title_en'), kind: 'ltr' },
+      { name: 'use', label: L('reason_use'), labels: 'cms.ui_reason_use_' },
     ],
-    fields: [{ name: 'title', type: 'text', label: L('reason'), pair: true, required: true }],
+    fields: [
+      { name: 'title', type: 'text', label: L('reason'), pair: true, required: true },
+      {
+        name: 'use',
+        type: 'select',
+        label: L('reason_use'),
+        options: CANCEL_REASON_USES,
+        labels: 'cms.ui_reason_use_',
+        required: true,
+      },
+    ],
     schema: cancelReasonBody,
-    defaults: { title_ar: '', title_en: '' },
+    defaults: { title_ar: '', title_en: '', use: 'customer' },
   },
   redirects: {
     path: 'redirects',

@@ -1,9 +1,10 @@
-/** What an order's page says and offers above its details, any kind: pay before the deadline, why it was cancelled, rate, cancel. */
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconMessageCircle, IconStar, IconX } from '@tabler/icons-react';
+/** What an order's page says and offers above its details, any kind: pay before the deadline, why it was cancelled and its refund, rate, cancel. */
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconMessageCircle, IconReceiptRefund, IconStar, IconX } from '@tabler/icons-react';
+import type { OrderRefund } from '@pool/contracts/orders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 
 /** Waiting for payment: the time it is cancelled at, and the way to pay (`children`). */
@@ -32,6 +33,37 @@ export function CancelReasonAlert({ reason, note }: { reason: string | null; not
   return (
     <Alert color="gray" title={t('orders.ui_cancel_reason')}>
       {[reason, note].filter(Boolean).join(' — ')}
+    </Alert>
+  );
+}
+
+/** The refund of a cancelled or refused paid order: how much, to the wallet or the card, and when. */
+export function RefundAlert({ refund }: { refund: OrderRefund | null }) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  if (!refund) return null;
+  const amount = formatMoney(lang, refund.amount);
+  const text = refund.pending
+    ? t('orders.ui_refund_pending', { amount })
+    : t(`orders.ui_refund_${refund.to}`, { amount, time: formatDateTime(lang, refund.refunded_at ?? '') });
+  return (
+    <Alert
+      color="blue"
+      icon={<IconReceiptRefund size={20} aria-hidden />}
+      title={t('orders.ui_refund_title')}
+      data-testid="order-refund"
+      data-to={refund.to}
+    >
+      <Stack gap={6} align="flex-start">
+        <Text fz="sm" suppressHydrationWarning>
+          {text}
+        </Text>
+        {refund.to === 'wallet' && !refund.pending ? (
+          <Anchor component={Link} to={to('/more/wallet')} fz="sm">
+            {t('orders.ui_refund_to_wallet')}
+          </Anchor>
+        ) : null}
+      </Stack>
     </Alert>
   );
 }

@@ -36,10 +36,10 @@ function Entry({ entry }: { entry: WalletEntry }) {
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text fw={700} fz="sm">
           {t(`wallet.kind_${entry.kind}`)}
-          {entry.order_number && entry.order_id ? (
+          {entry.order_number && entry.order_path ? (
             <>
               {t('common.inline_separator')}
-              <Anchor component={Link} to={to(`/orders/online_store_order/${entry.order_id}`)} fz="sm">
+              <Anchor component={Link} to={to(entry.order_path)} fz="sm" data-testid="wallet-entry-order">
                 {t('wallet.order_ref', { number: entry.order_number })}
               </Anchor>
             </>

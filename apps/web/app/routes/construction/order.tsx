@@ -23,7 +23,13 @@ import { RatingStars } from '../../features/maintenance/rating-stars.tsx';
 import { ReasonDialog } from '../../features/maintenance/reason-dialog.tsx';
 import { StaffCardView } from '../../features/maintenance/visit.tsx';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import { CancelButton, CancelReasonAlert, ChatButton, RateButton } from '../../features/orders/order-alerts.tsx';
+import {
+  CancelButton,
+  CancelReasonAlert,
+  ChatButton,
+  RateButton,
+  RefundAlert,
+} from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { offerAction } from '../../features/orders/offer-action.server.ts';
 import { useOrderActions } from '../../features/orders/order-actions.ts';
@@ -129,6 +135,7 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
         ) : null}
 
         <CancelReasonAlert reason={order.cancel_reason} note={null} />
+        <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

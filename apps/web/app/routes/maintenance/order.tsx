@@ -19,7 +19,13 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { InstantWhen } from '../../features/dates/index.ts';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import { CancelButton, CancelReasonAlert, ChatButton, RateButton } from '../../features/orders/order-alerts.tsx';
+import {
+  CancelButton,
+  CancelReasonAlert,
+  ChatButton,
+  RateButton,
+  RefundAlert,
+} from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 import { offerAction } from '../../features/orders/offer-action.server.ts';
@@ -175,6 +181,7 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
         ) : null}
 
         <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
+        <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -20,7 +20,13 @@ import { useLang } from '../../lib/use-lang.ts';
 import { addressText } from '../../features/cart/address-text.ts';
 import { PriceLines } from '../../features/cart/price-lines.tsx';
 import { CancelDialog } from '../../features/orders/cancel-dialog.tsx';
-import { CancelButton, CancelReasonAlert, PayAlert, RateButton } from '../../features/orders/order-alerts.tsx';
+import {
+  CancelButton,
+  CancelReasonAlert,
+  PayAlert,
+  RateButton,
+  RefundAlert,
+} from '../../features/orders/order-alerts.tsx';
 import { InvoiceView } from '../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../features/orders/qr.server.ts';
 import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
@@ -166,6 +172,7 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
+        <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

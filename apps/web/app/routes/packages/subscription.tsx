@@ -16,7 +16,7 @@ import type { Route } from './+types/subscription';
 import { apiFor, isSuccess, pageStatus } from '../../lib/api.server.ts';
 import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { CancelButton, ChatButton, PayAlert } from '../../features/orders/order-alerts.tsx';
+import { CancelButton, ChatButton, PayAlert, RefundAlert } from '../../features/orders/order-alerts.tsx';
 import { OrderHeading, Section } from '../../features/orders/order-sections.tsx';
 import { usePaymentReturn } from '../../features/orders/index.ts';
 import { subscriptionAction } from '../../features/packages/actions.server.ts';
@@ -76,6 +76,7 @@ export default function SubscriptionPage({ loaderData }: Route.ComponentProps) {
             </Group>
           </PayAlert>
         ) : null}
+        <RefundAlert refund={s.refund} />
         <RenewBox subscription={s} onMove={open} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>

@@ -111,13 +111,17 @@ export async function orderPaid(app: App, tx: Db, payment: PaymentRow) {
   await app.jobs.send(REFUND_JOB, { data: { order_id: order.id } satisfies RefundDue, key: String(order.id), db: tx });
 }
 
-/** The title of a dashboard cancel reason (kept in the history), null without one; an unknown id is a field error. */
-export async function cancelReasonTitle(db: Db, reasonId: number | undefined) {
+/**
+ * Checks a chosen cancel reason: it exists and is one the actor gives (a
+ * customer's reason for a customer, an admin's for an admin); else a field error.
+ */
+export async function checkCancelReason(db: Db, reasonId: number | undefined, actor: Actor) {
   if (!reasonId) return null;
   const cr = tables.cancelReasons;
   const [reason] = await db.select().from(cr).where(eq(cr.id, reasonId));
-  if (!reason) throw fieldError('cancel_reason_id', V.invalid);
-  return reason.titleAr;
+  const use = actor.type === 'customer' ? 'customer' : 'admin';
+  if (!reason || reason.use !== use) throw fieldError('cancel_reason_id', V.invalid);
+  return reason.id;
 }
 
 export type CancelInput = {
@@ -137,7 +141,7 @@ export type CancelInput = {
  * after it), and the customer is told through the outbox.
  */
 export async function cancelOrder(app: App, input: CancelInput) {
-  const reasonTitle = await cancelReasonTitle(app.db, input.reasonId);
+  const reasonId = await checkCancelReason(app.db, input.reasonId, input.actor);
   const order = await retryTransaction(app.db, async (tx) => {
     const row = await lockOrder(tx, input.orderId, {
       kind: input.kind,
@@ -148,10 +152,10 @@ export async function cancelOrder(app: App, input: CancelInput) {
     const { order: done } = await transition(tx, row, {
       to: input.to,
       actor: input.actor,
-      // The history shows the customer's words, else the reason's title.
-      reason: input.note ?? reasonTitle,
+      reason: input.note ?? null,
+      reasonId,
       patch: {
-        cancelReasonId: input.reasonId ?? null,
+        cancelReasonId: reasonId,
         cancelNote: input.note ?? null,
         ...(refund ? { refundStatus: refund, refundClaimedAt: null } : {}),
       },

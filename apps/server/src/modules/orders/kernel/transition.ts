@@ -80,8 +80,10 @@ export const payDeadline = (now: Date) => new Date(now.getTime() + UNPAID_ORDER_
 export type TransitionInput = {
   to: string;
   actor: Actor;
-  /** The reason in words (the customer's, or the cancel reason's title), kept in the history. */
+  /** The reason in words (typed by the customer or the admin), kept in the history. */
   reason?: string | null;
+  /** The cancel reason chosen, kept in the history by id (shown in the reader's language). */
+  reasonId?: number | null;
   /** Columns the move sets with the state (e.g. `paidAt` and `paymentId` of a payment). */
   patch?: OrderPatch;
   /** More parameters of the move's notification texts (e.g. the arrival `time` of "on the way"). */
@@ -101,7 +103,7 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
   const move = findMove(kind, order.status, input.to, input.actor.type);
   if (!move) throw moveRefused(order.status);
   if (input.actor.type === 'admin' && move.permission && !input.actor.can(move.permission)) throw forbidden();
-  if (move.reason && !input.reason) throw fieldError('cancel_reason_id', 'orders.reason_required');
+  if (move.reason && !input.reason && !input.reasonId) throw fieldError('cancel_reason_id', 'orders.reason_required');
   if (input.paidAtOnce && move.to !== AWAITING_PAYMENT)
     throw new Error('paidAtOnce is for a move into pending_payment');
   // An offer goes to the customer only once saved with an amount to pay (an order starts at 0): kernel/offer.ts.
@@ -125,7 +127,7 @@ export async function transition(tx: Db, order: OrderRow, input: TransitionInput
     .returning();
   // The caller holds the row lock, so the state cannot have changed meanwhile; refuse rather than guess.
   if (!moved) throw moveRefused(order.status);
-  await writeHistory(tx, moved, order.status, input.actor, input.reason ?? null);
+  await writeHistory(tx, moved, order.status, input.actor, input.reason ?? null, input.reasonId ?? null);
   await hooks.afterMove?.({ ...ctx, order: moved });
   await emit(tx, {
     type: 'order.moved',
@@ -173,8 +175,16 @@ export async function startOrder(tx: Db, order: OrderRow, actor: Actor, options:
 }
 
 /** The one place that writes an order's history (its timeline). */
-async function writeHistory(tx: Db, order: OrderRow, from: string | null, actor: Actor, note: string | null) {
+async function writeHistory(
+  tx: Db,
+  order: OrderRow,
+  from: string | null,
+  actor: Actor,
+  note: string | null,
+  reasonId: number | null = null,
+) {
   await tx.insert(history).values({
+    reasonId,
     orderId: order.id,
     fromStatus: from,
     toStatus: order.status,

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
 import { isSuccess } from '../../../lib/api.server.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
-import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, adminCancelReasons, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import {
@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const path = { params: { path: { id } } };
   const [order, reasons] = await Promise.all([
     api.GET('/api/admin/construction/orders/{id}', path).then(must),
-    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
+    adminCancelReasons(api),
   ]);
   const [engineers, chat] = await Promise.all([
     order.can_assign ? listOrEmpty(api.GET('/api/admin/construction/orders/{id}/assignable-engineers', path)) : [],

@@ -102,6 +102,7 @@ function Cell({
 }) {
   const { t } = useTranslation();
   const value = row[column.name];
+  if (column.labels && value != null) return <Text span>{t(`${column.labels}${String(value)}`)}</Text>;
   switch (column.kind) {
     case 'image':
       return value ? (

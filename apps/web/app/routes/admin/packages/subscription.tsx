@@ -10,7 +10,7 @@ import type { AdminSubscriptionVisit } from '@pool/contracts/packages';
 import type { Route } from './+types/subscription';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
-import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, adminCancelReasons, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = routeId(params);
   const [sub, reasons] = await Promise.all([
     api.GET('/api/admin/subscriptions/{id}', { params: { path: { id } } }).then(must),
-    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
+    adminCancelReasons(api),
   ]);
   return { sub, reasons };
 }

@@ -7,7 +7,7 @@ import type { Route } from './+types/store-order';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { asSent, type PathBody, type PathParams } from '../../../lib/api.ts';
-import { adminApi, answerOf, listOrEmpty, must } from '../../../features/admin/admin-api.server.ts';
+import { adminApi, adminCancelReasons, answerOf, must } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { OrderActions } from '../../../features/admin/order-actions.tsx';
 import { BackToList, CancelReason, CustomerSection } from '../../../features/admin/order-cells.tsx';
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = routeId(params);
   const [order, reasons] = await Promise.all([
     api.GET('/api/admin/store-orders/{id}', { params: { path: { id } } }).then(must),
-    listOrEmpty(api.anonymous.GET('/api/user/cancel-reasons')),
+    adminCancelReasons(api),
   ]);
   return { order, reasons };
 }
