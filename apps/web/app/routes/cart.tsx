@@ -94,6 +94,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       // revalidation starts meanwhile, as the order's own notification makes the header do.
       return answer;
     }
+    case 'top_up':
+      // The wallet's shortfall for this cart; the panel sends the browser to the gateway's page.
+      return api.POST('/api/user/wallet/top-up', {
+        body: asSent<PathBody<'post', '/api/user/wallet/top-up'>>({
+          address_id: field('address_id'),
+          return_path: field('return_path'),
+        }),
+        headers: field('idempotency_key') ? { 'idempotency-key': field('idempotency_key').slice(0, 128) } : {},
+      });
     default:
       return { msg: '', key: 'fail', data: null, status: 400 };
   }

@@ -2,19 +2,25 @@
  * Checkout on the cart page: a saved address (or a new one), the payment
  * method, and the order. A card payment continues on the gateway's page; a
  * wallet payment lands on the order. Each attempt carries an Idempotency-Key.
+ * A wallet too short for the order is topped up by exactly what it lacks
+ * through the gateway, which brings the customer back here, wallet chosen.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconMapPin, IconPlus, IconWalletOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
 import type { PaymentMethod } from '@pool/contracts/store';
-import type { Answer } from '../../lib/envelope.ts';
+import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AddressModal } from './address-form.tsx';
 import { AddressRadios, PaymentMethodControl } from './choices.tsx';
+import { PayMarks } from './pay-marks.tsx';
+
+/** The gateway's smallest charge (1 SAR): a smaller shortfall is topped up by this much (the server decides). */
+const MIN_TOP_UP = 100;
 
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -34,9 +40,11 @@ export function CheckoutPanel({
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const fetcher = useFetcher<Answer<CheckoutResult | null>>({ key: 'checkout' });
-  const [method, setMethod] = useState<PaymentMethod>('electronic');
+  // Back from topping the wallet up, the wallet stays chosen.
+  const [method, setMethod] = useState<PaymentMethod>(params.get('pay') === 'wallet' ? 'wallet' : 'electronic');
+  const toppedUp = params.get('pay') === 'wallet' ? params.get('payment_status') : null;
   const [adding, setAdding] = useState(false);
   const [key, setKey] = useState(newKey);
   const busy = fetcher.state !== 'idle';
@@ -99,10 +107,25 @@ export function CheckoutPanel({
           {t('cart.ui_payment_method')}
         </Text>
         <PaymentMethodControl value={method} onChange={setMethod} labelledBy="payment-method-label" />
+        {method === 'electronic' ? <PayMarks /> : null}
+        {toppedUp === 'paid' || toppedUp === 'failed' ? (
+          <Alert
+            color={toppedUp === 'paid' ? 'teal' : 'red'}
+            icon={
+              toppedUp === 'paid' ? <IconCircleCheck size={18} aria-hidden /> : <IconWalletOff size={18} aria-hidden />
+            }
+            data-testid="top-up-outcome"
+          >
+            {t(toppedUp === 'paid' ? 'wallet.topped_up' : 'wallet.top_up_failed')}
+          </Alert>
+        ) : null}
         {method === 'wallet' && balance !== null ? (
           <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
             {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
           </Text>
+        ) : null}
+        {short && cart.can_checkout && addressId !== null && !noDelivery ? (
+          <TopUpShortfall addressId={addressId} amount={Math.max(cart.prices.total - balance!, MIN_TOP_UP)} />
         ) : null}
       </Stack>
 
@@ -126,5 +149,43 @@ export function CheckoutPanel({
         onSaved={(a) => choose(a.id)}
       />
     </Stack>
+  );
+}
+
+/** Tops the wallet up by what it lacks (the server prices it again), then back to this cart with the wallet chosen. */
+function TopUpShortfall({ addressId, amount }: { addressId: number; amount: number }) {
+  const { t } = useTranslation();
+  const { lang, to } = useLang();
+  const handle = useAnswerHandler();
+  const fetcher = useFetcher<Answer<{ redirect_url: string } | null>>({ key: 'wallet-top-up' });
+  const [key, setKey] = useState(newKey);
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!fetcher.data) return;
+    setKey(newKey());
+    handle(fetcher.data, {
+      onSuccess: (started) => {
+        if (!started) return;
+        setLeaving(true);
+        window.location.assign(started.redirect_url);
+      },
+    });
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="top_up" />
+      <input type="hidden" name="address_id" value={addressId} />
+      <input type="hidden" name="return_path" value={`${to('/shopping_cart')}?address=${addressId}&pay=wallet`} />
+      <input type="hidden" name="idempotency_key" value={key} />
+      <Button
+        type="submit"
+        variant="light"
+        fullWidth
+        loading={fetcher.state !== 'idle' || leaving}
+        data-testid="wallet-top-up"
+      >
+        {t('wallet.top_up_shortfall', { amount: formatMoney(lang, amount) })}
+      </Button>
+    </fetcher.Form>
   );
 }
