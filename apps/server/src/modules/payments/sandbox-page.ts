@@ -71,6 +71,7 @@ const ltr = (text: string) => `<bdi class="ltr" dir="ltr">${escape(text)}</bdi>`
  * it is about (`sandbox_mobile_invalid` under STC Pay, any other under the card).
  */
 export function sandboxPayPage(lang: Lang, nonce: string, payment: SandboxPayment, error?: string) {
+  // Only the card's button says type="submit" (the others submit by default): scripts that pay by card find one.
   const base = `/api/payments/sandbox/${encodeURIComponent(payment.id)}`;
   const action = (step = '') => escape(`${base}${step}?lang=${lang}`);
   const cards = (
@@ -111,8 +112,8 @@ ${cardError ? `<p class="error" id="card-error" role="alert">${t(lang, cardError
 <section class="method" data-testid="sandbox-method" data-method="applepay" aria-labelledby="m-apple">
 <h2 id="m-apple">${t(lang, 'method_applepay')}</h2>
 <form method="post" action="${action('/applepay')}">
-<button class="apple" type="submit" name="token" value="sandbox-approved">${t(lang, 'sandbox_applepay_pay', { amount })}</button>
-<button class="secondary" type="submit" name="token" value="${SANDBOX_APPLE_PAY_DECLINED}">${t(lang, 'sandbox_applepay_decline')}</button>
+<button class="apple" name="token" value="sandbox-approved">${t(lang, 'sandbox_applepay_pay', { amount })}</button>
+<button class="secondary" name="token" value="${SANDBOX_APPLE_PAY_DECLINED}">${t(lang, 'sandbox_applepay_decline')}</button>
 </form>
 </section>
 <section class="method" data-testid="sandbox-method" data-method="stcpay" aria-labelledby="m-stc">
@@ -122,7 +123,7 @@ ${cardError ? `<p class="error" id="card-error" role="alert">${t(lang, cardError
 <input id="mobile" name="mobile" class="ltr" dir="ltr" inputmode="tel" autocomplete="tel-national" maxlength="14" required
  placeholder="05XXXXXXXX"${failedAttrs('mobile-error', mobileError)}${mobileError ? ' autofocus' : ''}>
 ${mobileError ? `<p class="error" id="mobile-error" role="alert">${t(lang, 'sandbox_mobile_invalid')}</p>` : ''}
-<button class="stc" type="submit">${t(lang, 'stcpay_send_code')}</button>
+<button class="stc">${t(lang, 'stcpay_send_code')}</button>
 <p class="test">${t(lang, 'sandbox_stcpay_test', { mobile: SANDBOX_STC_PAY.unregistered })}</p>
 </form>
 </section>
