@@ -14,7 +14,7 @@ export default {
   variant_repeated: 'هذه المجموعة مكررة',
   main_unknown: 'المنتج الرئيسي للعرض يجب أن يكون إحدى مجموعات المنتج',
   discount_over_price: 'مبلغ الخصم الثابت لا يمكن أن يتجاوز سعر المنتج',
-  discount_ratio_max: 'نسبة الخصم يجب أن تكون أقل من 100٪',
+  discount_ratio_max: 'نسبة الخصم يجب ألا تزيد عن 100٪',
   discount_value_required: 'أدخل قيمة الخصم',
   discount_expiry_future: 'تاريخ انتهاء الخصم يجب أن يكون في المستقبل',
   category_unknown: 'القسم غير موجود',

@@ -14,7 +14,7 @@ export default {
   variant_repeated: 'This group is repeated',
   main_unknown: 'The main display product must be one of the product groups',
   discount_over_price: 'A fixed discount may not exceed the product price',
-  discount_ratio_max: 'The discount percentage must be below 100%',
+  discount_ratio_max: 'The discount percentage may not exceed 100%',
   discount_value_required: 'Enter the discount value',
   discount_expiry_future: 'The discount expiry must be in the future',
   category_unknown: 'The category does not exist',

@@ -172,7 +172,7 @@ export async function planProduct(db: Db, ctx: ProductContext, body: ProductBody
   const value = body.discount_type === 'none' ? 0 : body.discount_value;
   if (body.discount_type !== 'none') {
     if (value <= 0) fail('discount_value', 'catalogue.discount_value_required');
-    else if (body.discount_type === 'ratio' && value >= 100) fail('discount_value', 'catalogue.discount_ratio_max');
+    else if (body.discount_type === 'ratio' && value > 100) fail('discount_value', 'catalogue.discount_ratio_max');
     else if (body.discount_type === 'number' && planned.length && value > lowest)
       fail('discount_value', 'catalogue.discount_over_price');
   }

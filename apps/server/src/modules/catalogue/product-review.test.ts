@@ -115,7 +115,7 @@ describe('the review step (confirm create / confirm edit)', () => {
   it('gives every rule its message in Arabic and English', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ discount_type: 'number', discount_value: 150_001 }, { discount_value: 'catalogue.discount_over_price' }],
-      [{ discount_type: 'ratio', discount_value: 100 }, { discount_value: 'catalogue.discount_ratio_max' }],
+      [{ discount_type: 'ratio', discount_value: 101 }, { discount_value: 'catalogue.discount_ratio_max' }],
       [{ discount_type: 'ratio', discount_value: 0 }, { discount_value: 'catalogue.discount_value_required' }],
       [
         { discount_type: 'ratio', discount_value: 5, discount_expires_at: '2020-01-01T00:00:00Z' },
@@ -168,8 +168,15 @@ describe('the review step (confirm create / confirm edit)', () => {
       'en',
     );
     expect((res.json() as { data: Record<string, string> }).data.discount_value).toBe(
-      'The discount percentage must be below 100%',
+      'The discount percentage may not exceed 100%',
     );
+    // At most 100 (spec section 5): exactly 100 is accepted, the product then free.
+    const free = await adminCall(app, 'POST', '/products/preview', {
+      token,
+      body: { ...simpleBody(c), discount_type: 'ratio', discount_value: 100 },
+    });
+    expect(free.statusCode, free.body).toBe(200);
+    expect((free.json() as { data: { discounted_price: number } }).data.discounted_price).toBe(0);
   });
 
   it('checks groups, options and the main display choice of a multi-attribute product', async () => {

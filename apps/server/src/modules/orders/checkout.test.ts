@@ -6,6 +6,7 @@ import type { CartView, CheckoutResult, StoreOrderDetail } from '@pool/contracts
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { expectFieldError } from '../account/testing.ts';
+import { adminCall, adminToken } from '../admin-content/testing.ts';
 import { verifyPayment } from '../payments/service.ts';
 import { getBalance } from '../wallet/service.ts';
 import { api, customer, deliveryCity, fillWallet, ok, product, readyToBuy, stockOf, t } from './testing.ts';
@@ -69,6 +70,10 @@ describe('checkout', () => {
       installation: 4000,
       delivery: 2500,
       discount: 0,
+      products_with_vat: 28_750,
+      installation_with_vat: 4600,
+      delivery_with_vat: 2875,
+      discount_with_vat: 0,
       tax_rate: 15,
       tax: 4725,
       total: 36_225,
@@ -219,6 +224,40 @@ describe('checkout', () => {
     expect(
       (await api(app, 'POST', '/checkout', { body: { address_id: 1, payment_method: 'wallet' } })).statusCode,
     ).toBe(401);
+  });
+
+  it('takes a 100 % coupon end to end: the dashboard accepts it, an order of total 0 is paid at once, no card page', async () => {
+    const boss = await adminToken(app);
+    ok(
+      await adminCall(app, 'POST', '/coupons', {
+        token: boss,
+        body: {
+          title: 'Free',
+          code: 'FREE100',
+          discount_type: 'ratio',
+          value: '100',
+          max_uses: '10',
+          max_uses_per_user: '2',
+          starts_at: new Date(Date.now() - 60_000).toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      }),
+    );
+    const freeCity = (await deliveryCity(app, 0, null)).id;
+    for (const method of ['electronic', 'wallet'] as const) {
+      const a = await product(app, { price: 10_000, stock: 5 });
+      const { user, token, addressId } = await readyToBuy(app, [{ variantId: a.variant.id }], freeCity);
+      const done = ok<CheckoutResult>(
+        await checkout(token, { address_id: addressId, payment_method: method, coupon_code: 'free100' }),
+      );
+      expect(done).toMatchObject({ total: 0, status: 'new', redirect_url: null });
+      const payments = await app.db.select().from(tables.payments).where(eq(tables.payments.orderId, done.order_id));
+      expect(payments).toHaveLength(0);
+      expect(await getBalance(app.db, user.id)).toBe(0);
+      const detail = ok<StoreOrderDetail>(await api(app, 'GET', `/store-orders/${done.order_id}`, { token }));
+      expect(detail).toMatchObject({ status: 'new', can_pay: false, has_invoice: true });
+      expect(detail.prices).toMatchObject({ discount: 10_000, total: 0 });
+    }
   });
 
   it('counts a coupon use with the order and applies its discount', async () => {
