@@ -1,6 +1,9 @@
 /** محادثة طلب الخدمة: العميل والفني أو المهندس المكلف وخدمة العملاء. */
 export default {
   title: 'المحادثة',
+  page_title_immediate_maintenance: 'محادثة الصيانة الفورية',
+  page_title_package_subscription: 'محادثة الصيانة الدورية',
+  page_title_pool_construction: 'محادثة إنشاء المسبح',
   title_of_order: 'محادثة الطلب \u2066{{number}}\u2069',
   with: 'تتحدث مع',
   role_customer: 'العميل',

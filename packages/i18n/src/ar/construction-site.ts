@@ -60,6 +60,7 @@ export default {
   price_coming: 'عرض السعر بعد زيارة المهندس',
   // صفحة الطلب
   order_title: 'طلب إنشاء مسبح رقم',
+  order_page_title: 'تفاصيل طلب إنشاء المسبح',
   back_to_orders: 'طلبات إنشاء المسابح',
   design: 'التصميم',
   snapshot_alt: 'صورة تصميم المسبح',

@@ -56,6 +56,7 @@ export default {
   no_price_yet: 'عرض السعر قيد الإعداد',
   // صفحة الطلب
   order_title: 'طلب صيانة رقم',
+  order_page_title: 'تفاصيل طلب الصيانة',
   back_to_orders: 'طلبات الصيانة',
   status_new: 'جديد',
   status_approved: 'معتمد، قيد التسعير',

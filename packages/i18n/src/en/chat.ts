@@ -1,6 +1,9 @@
 /** The chat of a service order: the customer, the technician or engineer assigned, and customer service. */
 export default {
   title: 'Chat',
+  page_title_immediate_maintenance: 'Immediate maintenance chat',
+  page_title_package_subscription: 'Scheduled maintenance chat',
+  page_title_pool_construction: 'Pool construction chat',
   title_of_order: 'Chat on order {{number}}',
   with: 'Chatting with',
   role_customer: 'Customer',

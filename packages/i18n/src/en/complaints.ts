@@ -33,6 +33,7 @@ export default {
 
   // The customer's pages
   title: 'Complaints and inquiries',
+  complaint_page_title: 'Complaint details',
   intro: 'Send an inquiry or a complaint and follow the management’s reply here.',
   order_title: 'A complaint about an order',
   order_intro: 'Choose the order your complaint or question is about, then write your message.',

@@ -61,6 +61,7 @@ export default {
   price_coming: 'Price offer after the engineer’s visit',
   // order page
   order_title: 'Pool construction order',
+  order_page_title: 'Pool construction order details',
   back_to_orders: 'Pool construction orders',
   design: 'Design',
   snapshot_alt: 'Picture of the pool design',

@@ -56,6 +56,7 @@ export default {
   no_price_yet: 'Price offer coming',
   // order page
   order_title: 'Maintenance order',
+  order_page_title: 'Maintenance order details',
   back_to_orders: 'My maintenance orders',
   status_new: 'New',
   status_approved: 'Approved, pricing',

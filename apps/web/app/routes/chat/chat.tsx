@@ -17,7 +17,12 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { ChatThreadView, chatSource } from '../../features/chat/index.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'chat.title');
+/** Each kind's chat page is titled as its own. */
+export const meta: Route.MetaFunction = (args) => {
+  const path = stripLang(args.location.pathname);
+  const kind = Object.entries(ORDER_CHAT_PAGE).find(([, page]) => page === path)?.[0];
+  return pageMeta(args, kind ? `chat.page_title_${kind}` : 'chat.title');
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(context, request);

@@ -22,7 +22,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { ComplaintStatusBadge, ComplaintThread, ReplyComposer } from '../../features/complaints/index.ts';
 import { routeId } from '../../lib/route-id.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'complaints.title');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'complaints.complaint_page_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);

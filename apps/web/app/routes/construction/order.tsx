@@ -36,7 +36,7 @@ import { useOrderActions } from '../../features/orders/order-actions.ts';
 import { OrderTimeline } from '../../features/orders/timeline.tsx';
 import { routeId } from '../../lib/route-id.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.order_title');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.order_page_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);

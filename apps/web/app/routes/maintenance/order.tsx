@@ -39,7 +39,7 @@ import { MaintenanceStatusBadge } from '../../features/maintenance/status.tsx';
 import { ArrivalView, ExtraCard, ReportSection, StaffCardView } from '../../features/maintenance/visit.tsx';
 import { routeId } from '../../lib/route-id.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.order_title');
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.order_page_title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = await apiFor(context, request);
