@@ -101,18 +101,37 @@ test('the redirect guard follows a moved path', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/online_store$/);
 });
 
-test('a new deployment reloads the page on the next navigation', async ({ page }) => {
-  await page.route('**/api/version', (route) =>
-    route.fulfill({ json: { msg: '', key: 'success', data: { build_id: 'a-newer-build' } } }),
-  );
+test('a new deployment reloads the page at once, or at the next navigation over unsaved input', async ({ page }) => {
+  // The build id answers a newer build once the test lets it (the page's first check is about 1 s after load).
+  let release = () => {};
+  await page.route('**/api/version', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.fulfill({ json: { msg: '', key: 'success', data: { build_id: 'a-newer-build' } } });
+  });
+  const mark = () => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
+  const marked = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+
+  // Nothing typed: the check reloads the page by itself.
   await open(page, '/');
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.waitForTimeout(1500); // first check after about 1 s
-  const reloaded = page.waitForEvent('load');
+  await mark();
+  let reloaded = page.waitForEvent('load');
+  await expect.poll(() => (release(), marked()), { timeout: 10_000 }).toBeUndefined();
+  await reloaded;
+  await expect(page).toHaveURL(/:\d+\/$/);
+
+  // Something typed and not sent: no reload under the visitor's hands, only at the next navigation.
+  await open(page, '/contact_us');
+  await page.locator('main textarea').first().fill('أرغب في صيانة مسبحي');
+  await mark();
+  const checked = page.waitForResponse('**/api/version');
+  await expect.poll(() => (release(), checked.then(() => true)), { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(500);
+  expect(await marked()).toBe(1);
+  reloaded = page.waitForEvent('load');
   await page.locator('footer').getByRole('link', { name: 'عن الموقع' }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/more\/about_the_site$/);
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  expect(await marked()).toBeUndefined();
 });
 
 test('keyboard: Tab moves through the login form in order, in both directions of text', async ({ page }) => {
