@@ -28,9 +28,18 @@ export const I18N_OPTIONS = {
   returnNull: false,
 } as const;
 
+/** The locale of dates for people: Gregorian calendar and Latin digits in both languages. */
+export const dateLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
+
+/** A day for people in the language (`15 Mar 2026` / `15 مارس 2026`), in Riyadh time. */
+export const formatDay = (lang: Lang, at: string | Date) =>
+  new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' }).format(new Date(at));
+
 export function createTranslator(texts: Texts, lang: Lang = 'ar'): Translator {
   const i18n = createInstance();
   void i18n.init({ ...I18N_OPTIONS, resources: {}, lng: lang });
+  // `{{date, day}}` in a text: an instant (Date or ISO string) written as a day in the text's language, never ISO.
+  i18n.services.formatter?.add('day', (value: string | Date, lng) => formatDay(lng === 'en' ? 'en' : 'ar', value));
   const add = (more: Texts) => {
     for (const [lng, areas] of Object.entries(more)) {
       for (const [area, messages] of Object.entries(areas ?? {})) {

@@ -1,7 +1,8 @@
 /** One error type with a closed set of keys; the error handler maps it to status and envelope. */
 import { KEY_STATUS, type ResponseKey } from '@pool/contracts';
 
-export type MessageParams = Record<string, string | number>;
+/** A Date is written as a day in the message's language by `{{name, day}}` (i18n translator.ts). */
+export type MessageParams = Record<string, string | number | Date>;
 export type FieldMessage = { key: string; params?: MessageParams };
 
 export class AppError extends Error {

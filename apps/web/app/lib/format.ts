@@ -1,15 +1,13 @@
 /** Numbers and dates for people: Gregorian calendar, Riyadh time, Latin digits in both languages. */
+import { dateLocale as locale, formatDay } from '@pool/i18n/translator';
 import type { Lang } from './lang.ts';
-
-const locale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
 
 export const formatDateTime = (lang: Lang, iso: string | Date) =>
   new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' }).format(
     new Date(iso),
   );
 
-export const formatDate = (lang: Lang, iso: string | Date) =>
-  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' }).format(new Date(iso));
+export const formatDate = formatDay;
 
 export const formatNumber = (lang: Lang, n: number) => new Intl.NumberFormat(locale(lang)).format(n);
 

@@ -73,6 +73,10 @@ describe('cart', () => {
       installation: 6000,
       delivery: null,
       discount: 0,
+      products_with_vat: 40_250,
+      installation_with_vat: 6900,
+      delivery_with_vat: null,
+      discount_with_vat: 0,
       tax_rate: 15,
       tax: 6150,
       total: 47_150,
@@ -193,9 +197,15 @@ describe('cart', () => {
       'cart.coupon_not_started',
       'ar',
       {
-        date: '2999-01-01',
+        date: new Date('2999-01-01T00:00:00Z'),
       },
     );
+    // The start is a day for people in the page's language, never an ISO date.
+    const startsEn = await api(app, 'POST', '/cart/coupon', { token, lang: 'en', body: { code: later.code } });
+    expect(startsEn.json().data.code).toBe('This coupon starts on 1 Jan 2999');
+    const startsAr = await api(app, 'POST', '/cart/coupon', { token, body: { code: later.code } });
+    expect(startsAr.json().data.code).not.toContain('2999-01-01');
+    expect(startsAr.json().data.code).toContain('01\u200f/01\u200f/2999');
     const expired = await coupon({ startsAt: new Date('2020-01-01'), expiresAt: new Date('2020-02-01') });
     expectFieldError(
       await api(app, 'POST', '/cart/coupon', { token, body: { code: expired.code } }),

@@ -95,6 +95,18 @@ describe('dashboard coupons', () => {
     expect(await ids('usage_ended')).toEqual([full.id]);
     expect(await ids('available')).not.toContain(expired.id);
     expect(await ids('closed')).toEqual([]);
+
+    // Not started yet: scheduled (not available), until its start.
+    const later = expectOk<AdminCoupon>(await create({ starts_at: iso(3), expires_at: iso(10) }), 'cms.created');
+    expect(later.status).toBe('scheduled');
+    expect(await ids('scheduled')).toEqual([later.id]);
+    expect(await ids('available')).not.toContain(later.id);
+    await app.db
+      .update(tables.coupons)
+      .set({ startsAt: new Date(Date.now() - 1000) })
+      .where(eq(tables.coupons.id, later.id));
+    expect(await ids('available')).toContain(later.id);
+    expect(await ids('scheduled')).toEqual([]);
     const found = expectOk<{ data: AdminCoupon[] }>(
       await adminCall(app, 'GET', '/coupons', { token, query: { q: full.code.toLowerCase() } }),
     );
@@ -139,8 +151,11 @@ describe('dashboard coupons', () => {
     const rows = await app.db.select().from(tables.notifications).where(eq(tables.notifications.type, 'admin_notify'));
     const mine = rows.find((r) => r.userId === reachable.id)!;
     expect(mine.bodyEn).toBe(
-      t('en', 'coupons.notify_body', { code: 'NOTIFYME', discount: 'SAR 25.00', date: c.expires_at.slice(0, 10) }),
+      t('en', 'coupons.notify_body', { code: 'NOTIFYME', discount: 'SAR 25.00', date: new Date(c.expires_at) }),
     );
+    // The day in words of the language, never ISO.
+    expect(mine.bodyEn).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(mine.bodyAr).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(mine.bodyAr).toContain('NOTIFYME');
     expect(rows.some((r) => r.userId === blocked.id)).toBe(false);
 

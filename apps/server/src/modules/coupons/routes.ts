@@ -131,7 +131,7 @@ export default async function couponRoutes(app: App) {
         translate(lang, key, {
           code: row.code,
           discount: discountText(lang, row),
-          date: row.expiresAt.toISOString().slice(0, 10),
+          date: row.expiresAt,
         });
       const rows = await notifyUsers(
         app,

@@ -16,6 +16,7 @@ export function couponStatus(row: CouponRow, now = new Date()): CouponStatus {
   if (row.isClosed) return 'closed';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (row.usedCount >= row.maxUses) return 'usage_ended';
+  if (row.startsAt.getTime() > now.getTime()) return 'scheduled';
   return 'available';
 }
 
@@ -23,6 +24,7 @@ export function couponStatus(row: CouponRow, now = new Date()): CouponStatus {
 function statusWhere(status: CouponStatus): SQL {
   const open = eq(c.isClosed, false);
   const live = gt(c.expiresAt, sql`now()`);
+  const started = lte(c.startsAt, sql`now()`);
   switch (status) {
     case 'closed':
       return eq(c.isClosed, true);
@@ -30,8 +32,10 @@ function statusWhere(status: CouponStatus): SQL {
       return and(open, lte(c.expiresAt, sql`now()`))!;
     case 'usage_ended':
       return and(open, live, gte(c.usedCount, c.maxUses))!;
+    case 'scheduled':
+      return and(open, live, lt(c.usedCount, c.maxUses), gt(c.startsAt, sql`now()`))!;
     case 'available':
-      return and(open, live, lt(c.usedCount, c.maxUses))!;
+      return and(open, live, lt(c.usedCount, c.maxUses), started)!;
   }
 }
 
@@ -193,8 +197,7 @@ export async function checkCouponUse(
   if (!coupon) return { ok: false, reason: { key: 'cart.coupon_unknown' } };
   const refuse = (key: string, params?: MessageParams): CouponCheck => ({ ok: false, coupon, reason: { key, params } });
   if (coupon.isClosed) return refuse('cart.coupon_closed');
-  if (coupon.startsAt.getTime() > now.getTime())
-    return refuse('cart.coupon_not_started', { date: coupon.startsAt.toISOString().slice(0, 10) });
+  if (coupon.startsAt.getTime() > now.getTime()) return refuse('cart.coupon_not_started', { date: coupon.startsAt });
   if (coupon.expiresAt.getTime() <= now.getTime()) return refuse('cart.coupon_expired');
   if (coupon.usedCount >= coupon.maxUses) return refuse('cart.coupon_used_up');
   if (userId !== null && (await usesBy(db, coupon.id, userId)) >= coupon.maxUsesPerUser)

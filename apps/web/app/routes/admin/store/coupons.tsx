@@ -53,19 +53,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATUS_COLORS: Record<CouponStatus, string> = {
+  scheduled: 'blue',
   available: 'teal',
   expired: 'gray',
   usage_ended: 'orange',
   closed: 'red',
 };
 
-function CouponStatusBadge({ status }: { status: CouponStatus }) {
+/** The coupon's state; a scheduled one says when it starts. */
+function CouponStatusBadge({ coupon }: { coupon: AdminCoupon }) {
   const { t } = useTranslation();
   return (
-    // A dot badge keeps dark text on the row's own background, hovered or not (contrast).
-    <Badge variant="dot" color={STATUS_COLORS[status]} c="dark.7">
-      {t(`coupons.ui_status_${status}`)}
-    </Badge>
+    <Stack gap={2} align="flex-start">
+      {/* A dot badge keeps dark text on the row's own background, hovered or not (contrast). */}
+      <Badge variant="dot" color={STATUS_COLORS[coupon.status]} c="dark.7" data-testid="coupon-status">
+        {t(`coupons.ui_status_${coupon.status}`)}
+      </Badge>
+      {coupon.status === 'scheduled' ? (
+        <Text fz="xs" c="gray.7" data-testid="coupon-starts-on">
+          {t('coupons.ui_starts_on', { date: formatDate('ar', coupon.starts_at) })}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -277,7 +286,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       key: 'status',
       label: t('coupons.ui_status'),
       width: 130,
-      render: (c) => <CouponStatusBadge status={c.status} />,
+      render: (c) => <CouponStatusBadge coupon={c} />,
     },
     {
       key: 'actions',
