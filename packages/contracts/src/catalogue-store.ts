@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { boolish, optionalId, optionalText, requiredId, V, DB_INT_MAX, MAX_PRICE } from './fields.ts';
 import { DISCOUNT_TYPES, PRODUCT_TYPES, STORE_SORTS } from './store-domain.ts';
-import { priced } from './catalogue-fields.ts';
+import { pricedForConsumers } from './catalogue-fields.ts';
 
 const money01 = (name: string) =>
   z.preprocess(
@@ -28,13 +28,15 @@ export const storeProductsQuery = pageQuery.extend({
   category_id: optionalId,
   sub_category_id: optionalId,
   brand_id: optionalId,
-  price_min: money01('lowest price after discount'),
-  price_max: money01('highest price after discount'),
+  price_min: money01('lowest price after discount, with VAT'),
+  price_max: money01('highest price after discount, with VAT'),
   /** Only products in stock and available. */
   available: onlyWhen,
   /** Only products with a discount running now. */
   discounted: onlyWhen,
-  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STORE_SORTS, { error: V.invalid }).default('newest')),
+  sort: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(STORE_SORTS, { error: V.invalid }).optional())
+    .describe('relevance by default with a search (q), newest without; relevance without a search is newest'),
 });
 export type StoreProductsQuery = z.output<typeof storeProductsQuery>;
 
@@ -63,7 +65,7 @@ export const storeProductCard = z.object({
     .describe('the variant the card shows (the main one); null when the product has none'),
   type: z.enum(PRODUCT_TYPES),
   image: z.string().nullable(),
-  ...priced,
+  ...pricedForConsumers,
   ...discount,
   stock: z.number(),
   is_available: z.boolean().describe('available and in stock'),
@@ -80,7 +82,7 @@ export const storeVariant = z.object({
   id: z.number(),
   sku: z.string(),
   name: z.string(),
-  ...priced,
+  ...pricedForConsumers,
   stock: z.number(),
   is_main: z.boolean(),
   options: z.array(z.object({ feature_id: z.number(), option_id: z.number(), name: z.string() })),
@@ -93,7 +95,8 @@ export const storeProduct = storeProductCard.extend({
   category: z.object(localName).nullable(),
   sub_category: z.object(localName).nullable(),
   sizes: z.array(z.string()),
-  installation_price: z.number().nullable(),
+  installation_price: z.number().nullable().describe('per unit, before VAT'),
+  installation_price_with_vat: z.number().nullable(),
   features: z.array(z.object({ ...localName, options: z.array(z.object(localName)) })),
   variants: z.array(storeVariant),
   main_variant_id: z.number().nullable(),
@@ -107,7 +110,7 @@ export const productRating = z.object({
   id: z.number(),
   rating: z.number(),
   comment: z.string().nullable(),
-  user_name: z.string(),
+  user_name: z.string().describe("the reviewer's first name and the next name's initial only (privacy)"),
   created_at: z.string(),
 });
 

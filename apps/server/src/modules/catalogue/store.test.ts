@@ -10,6 +10,7 @@ import { STORE_PAGE_SIZE, type StoreProduct, type StoreProductCard } from '@pool
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueUserToken } from '../../lib/sessions.ts';
 import { call, t } from '../account/testing.ts';
+import { reviewerName } from './store.ts';
 
 let app: TestApp;
 
@@ -218,7 +219,8 @@ describe('the product list', () => {
     expect(await found({ category_id: filters.id })).toEqual([ids.filter]);
     expect(await found({ sub_category_id: poolPumps.id })).toEqual([ids.pump, ids.sized].sort());
     expect(await found({ brand_id: brand.id })).toEqual([ids.pump]);
-    expect(await found({ price_min: 60_000, price_max: 90_000 })).toEqual(
+    // The price shown, with VAT (ADR 0023): 600 to 900 SAR before it.
+    expect(await found({ price_min: 69_000, price_max: 103_500 })).toEqual(
       [ids.sized, ids.filter, ids.unavailable].sort(),
     );
     expect(await found({ available: true })).toEqual([ids.pump, ids.sized, ids.filter].sort());
@@ -304,8 +306,16 @@ describe('a product', () => {
     expect(related.map((p) => p.id)).toEqual([ids.sized, ids.pump, ids.unavailable]);
   });
 
+  it("names a reviewer by the first name and the next name's initial only (privacy)", () => {
+    expect(reviewerName('محمد عبدالله القحطاني')).toBe('محمد ع.');
+    expect(reviewerName('عبد الله سالم الحربي')).toBe('عبد الله س.');
+    expect(reviewerName('  sara   ahmed smith ')).toBe('sara A.');
+    expect(reviewerName('سارة')).toBe('سارة');
+    expect(reviewerName(null)).toBe('');
+  });
+
   it('lists its ratings, newest first', async () => {
-    const user = await makeUser(app.db, { name: 'سارة' });
+    const user = await makeUser(app.db, { name: 'سارة خالد العتيبي' });
     await app.db.insert(tables.productRatings).values([
       {
         productId: ids.pump!,
@@ -329,7 +339,7 @@ describe('a product', () => {
       pagination: { total_items: number };
     }>(await call(app, 'GET', `/store/products/${ids.pump}/ratings`));
     expect(page.data).toEqual([
-      expect.objectContaining({ rating: 5, comment: null, user_name: 'سارة' }),
+      expect.objectContaining({ rating: 5, comment: null, user_name: 'سارة خ.' }),
       expect.objectContaining({ rating: 4, comment: 'جيدة' }),
     ]);
     expect(page.pagination.total_items).toBe(2);

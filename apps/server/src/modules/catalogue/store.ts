@@ -8,17 +8,22 @@ import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
   STORE_PAGE_SIZE,
+  beforeVat,
+  consumerPrices,
+  defaultStoreSort,
   discountActive,
-  discountedPrice,
   slugify,
+  withVat,
   type Lang,
   type StoreProduct,
   type StoreProductCard,
   type StoreProductsQuery,
   type StoreSort,
+  type VatTerms,
 } from '@pool/contracts';
+import { vatTerms } from '../cart/index.ts';
 import { coverImage, pageInfo } from './product-list.ts';
-import { searchCondition } from './search.ts';
+import { productSearch, type ProductSearch } from './search.ts';
 
 const p = tables.products;
 const pv = tables.productVariants;
@@ -43,14 +48,25 @@ const discounted = sql`(${p.discountType} <> 'none' and ${p.discountValue} > 0 a
 const inStock = and(eq(p.isAvailable, true), sql`${p.stock} > 0`)!;
 /** The price after the discount now (the SQL of `discountedPrice`). */
 const effectivePrice = sql<number>`(case when ${discounted} then greatest(0, ${p.price} - case when ${p.discountType} = 'ratio' then round(${p.price} * ${p.discountValue} / 100.0)::int else ${p.discountValue} end) else ${p.price} end)`;
+/** That price with VAT, as the cards show it (the SQL of `withVat`; ADR 0023). */
+const shownPrice = (vat: VatTerms) =>
+  vat.pricesIncludeVat
+    ? effectivePrice
+    : sql<number>`(${effectivePrice} + round(${effectivePrice} * ${vat.rateBp} / 10000.0)::int)`;
 
-const ORDER: Record<StoreSort, SQL[]> = {
+const ORDER: Record<Exclude<StoreSort, 'relevance'>, SQL[]> = {
   newest: [desc(p.createdAt), desc(p.id)],
   price_asc: [asc(effectivePrice), desc(p.id)],
   price_desc: [desc(effectivePrice), desc(p.id)],
   rating: [desc(p.ratingAvg), desc(p.ratingCount), desc(p.id)],
   best_selling: [desc(p.soldCount), desc(p.id)],
 };
+
+/** The list's order: with a search by relevance (then those that can be bought, best sellers), else the sort's. */
+function orderOf(sort: StoreSort, search: ProductSearch | undefined): SQL[] {
+  if (sort !== 'relevance') return ORDER[sort];
+  return search ? [asc(search.rank), desc(inStock), desc(p.soldCount), desc(p.id)] : ORDER.newest;
+}
 
 const page = (total: number, current: number, perPage = STORE_PAGE_SIZE) => pageInfo(total, current, perPage);
 
@@ -86,17 +102,21 @@ async function cards(
     o.from === 'favourites' && userId
       ? base.innerJoin(fav, and(eq(fav.productId, p.id), eq(fav.userId, userId)))
       : base;
-  const rows = await joined
-    .leftJoin(br, eq(br.id, p.brandId))
-    .where(o.where)
-    .orderBy(...o.order)
-    .limit(o.limit)
-    .offset(o.offset ?? 0);
-  return rows.map(({ row: r, ...x }) => cardOf(lang, r, x));
+  const [rows, vat] = await Promise.all([
+    joined
+      .leftJoin(br, eq(br.id, p.brandId))
+      .where(o.where)
+      .orderBy(...o.order)
+      .limit(o.limit)
+      .offset(o.offset ?? 0),
+    vatTerms(db),
+  ]);
+  return rows.map(({ row: r, ...x }) => cardOf(lang, vat, r, x));
 }
 
 function cardOf(
   lang: Lang,
+  vat: VatTerms,
   r: typeof p.$inferSelect,
   x: { image: string | null; brandAr: string | null; brandEn: string | null; favourite: boolean },
 ): StoreProductCard {
@@ -112,8 +132,7 @@ function cardOf(
     variant_id: r.mainVariantId,
     type: r.type,
     image: x.image,
-    price: r.price,
-    discounted_price: discountedPrice(r.price, discount),
+    ...consumerPrices(r.price, discount, vat),
     discount_type: r.discountType,
     discount_value: r.discountValue,
     discount_expires_at: r.discountExpiresAt?.toISOString() ?? null,
@@ -130,14 +149,16 @@ function cardOf(
 }
 
 export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, userId: number | null) {
+  const shown = shownPrice(await vatTerms(db));
+  const search = productSearch(q.q);
   const where = and(
     visible,
-    searchCondition(q.q),
+    search?.where,
     q.category_id ? eq(p.categoryId, q.category_id) : undefined,
     q.sub_category_id ? eq(p.subCategoryId, q.sub_category_id) : undefined,
     q.brand_id ? eq(p.brandId, q.brand_id) : undefined,
-    q.price_min !== undefined ? gte(effectivePrice, q.price_min) : undefined,
-    q.price_max !== undefined ? lte(effectivePrice, q.price_max) : undefined,
+    q.price_min !== undefined ? gte(shown, q.price_min) : undefined,
+    q.price_max !== undefined ? lte(shown, q.price_max) : undefined,
     q.available ? inStock : undefined,
     q.discounted ? discounted : undefined,
   )!;
@@ -145,7 +166,7 @@ export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, u
     db.select({ total: count() }).from(p).where(where),
     cards(db, lang, userId, {
       where,
-      order: ORDER[q.sort],
+      order: orderOf(q.sort ?? defaultStoreSort(q.q), search),
       limit: STORE_PAGE_SIZE,
       offset: (q.page - 1) * STORE_PAGE_SIZE,
     }),
@@ -216,7 +237,7 @@ export async function storeProduct(
     .where(and(eq(p.id, id), visible))
     .limit(1);
   if (!found) return undefined;
-  const [[card], variants, images, options] = await Promise.all([
+  const [[card], variants, images, options, vat] = await Promise.all([
     cards(db, lang, userId, { where: eq(p.id, id), order: [], limit: 1 }),
     db
       .select()
@@ -232,6 +253,7 @@ export async function storeProduct(
       .innerJoin(ft, eq(ft.id, fo.featureId))
       .where(and(eq(pv.productId, id), eq(pv.isActive, true)))
       .orderBy(asc(ft.id), asc(fo.sort), asc(fo.id)),
+    vatTerms(db),
   ]);
   const r = (await db.select().from(p).where(eq(p.id, id)))[0]!;
   const discount = {
@@ -256,7 +278,8 @@ export async function storeProduct(
     category: ref(found.category),
     sub_category: ref(found.sub),
     sizes: r.sizes,
-    installation_price: r.installationPrice,
+    installation_price: r.installationPrice === null ? null : beforeVat(r.installationPrice, vat),
+    installation_price_with_vat: r.installationPrice === null ? null : withVat(r.installationPrice, vat),
     features: [...features.values()].map((f) => ({ ...f, options: [...f.options.values()] })),
     variants: variants.map((v) => {
       const mine = options.filter((o) => o.variantId === v.id);
@@ -264,8 +287,7 @@ export async function storeProduct(
         id: v.id,
         sku: v.sku,
         name: mine.map((o) => pick(lang, o.option)).join(' / '),
-        price: v.price,
-        discounted_price: discountedPrice(v.price, discount),
+        ...consumerPrices(v.price, discount, vat),
         stock: v.stock,
         is_main: v.id === r.mainVariantId,
         options: mine.map((o) => ({ feature_id: o.feature.id, option_id: o.option.id, name: pick(lang, o.option) })),
@@ -303,6 +325,21 @@ export async function relatedProducts(db: Db, id: number, lang: Lang, userId: nu
   });
 }
 
+/** Compound first names that are one name in two words (عبد الله, أبو بكر). */
+const NAME_PREFIXES = new Set(['عبد', 'عبدال', 'أبو', 'ابو']);
+
+/**
+ * How a reviewer is named to the public (privacy): the first name and the next name's initial,
+ * `محمد ع.` / `Sara A.`; never the full name. Empty when there is no name.
+ */
+export function reviewerName(full: string | null) {
+  const words = (full ?? '').trim().split(/\s+/).filter(Boolean);
+  const firstLength = words.length > 2 && NAME_PREFIXES.has(words[0]!) ? 2 : 1;
+  const first = words.slice(0, firstLength).join(' ');
+  const next = words[firstLength];
+  return next ? `${first} ${[...next][0]!.toLocaleUpperCase()}.` : first;
+}
+
 export async function productRatings(db: Db, id: number, pageNo: number) {
   if (!(await shown(db, id))) return undefined;
   const where = eq(pr.productId, id);
@@ -323,7 +360,7 @@ export async function productRatings(db: Db, id: number, pageNo: number) {
       id: r.id,
       rating: r.rating,
       comment: r.comment,
-      user_name: name ?? '',
+      user_name: reviewerName(name),
       created_at: r.createdAt.toISOString(),
     })),
     pagination: page(total, pageNo, perPage),
