@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeSearch, searchTerms } from './catalogue-search.ts';
+import { normalizeSearch, searchKey, searchStem, searchTerms } from './catalogue-search.ts';
 
 const MARKS = ['\u064b', '\u064c', '\u064d', '\u064e', '\u064f', '\u0650', '\u0651', '\u0652', '\u0670', '\u0640'];
 const ALEFS = ['\u0627', '\u0623', '\u0625', '\u0622', '\u0671'];
@@ -14,7 +14,7 @@ describe('normalizeSearch', () => {
     expect(normalizeSearch('أحمد')).toBe('احمد');
     expect(normalizeSearch('إبريق')).toBe('ابريق');
     expect(normalizeSearch('آلة')).toBe('اله');
-    expect(normalizeSearch('ٱلماء')).toBe('الماء');
+    expect(normalizeSearch('ٱلماء')).toBe('الما');
     expect(normalizeSearch('مستشفى')).toBe('مستشفي');
     expect(normalizeSearch('مَضَخَّةٌ')).toBe('مضخه');
     expect(normalizeSearch('مـــضخة')).toBe('مضخه');
@@ -23,6 +23,14 @@ describe('normalizeSearch', () => {
     // presentation forms (old keyboards, copied PDFs) fold to the letters
     expect(normalizeSearch('\ufefb')).toBe('لا');
     expect(normalizeSearch('Ｐｕｍｐ')).toBe('pump');
+  });
+
+  it('folds the hamza carriers and drops the lone hamza (issue 12)', () => {
+    expect(normalizeSearch('شاطئ')).toBe(normalizeSearch('شاطي'));
+    expect(normalizeSearch('مؤقت')).toBe('موقت');
+    expect(normalizeSearch('ماء')).toBe('ما');
+    expect(normalizeSearch('\u200fمضخة\u200d\u2066١\u2069')).toBe('مضخه1');
+    expect(normalizeSearch('pump\u00a0\u2003filter')).toBe('pump filter');
   });
 
   it('splits a query into normalised words', () => {
@@ -79,6 +87,51 @@ describe('normalizeSearch', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Za-z ]{0,30}$/), (s) => {
         expect(normalizeSearch(s.toUpperCase())).toBe(normalizeSearch(s.toLowerCase()));
+      }),
+    );
+  });
+});
+
+describe('searchStem and searchKey (issue 12)', () => {
+  it('takes the article and the attached prefixes off Arabic words', () => {
+    expect(searchStem('السلم')).toBe('سلم');
+    expect(searchStem('الفلتر')).toBe('فلتر');
+    expect(searchStem('والفلتر')).toBe('فلتر');
+    expect(searchStem('بالكلور')).toBe('كلور');
+    expect(searchStem('فالماء')).toBe('ماء');
+    expect(searchStem('كالجديد')).toBe('جديد');
+    expect(searchStem('للمسبح')).toBe('مسبح');
+    expect(searchStem('وللمسبح')).toBe('مسبح');
+    expect(searchStem('لتصريف')).toBe('تصريف');
+    expect(searchStem('ومضخه')).toBe('مضخه');
+  });
+
+  it('keeps the words whose first letter only looks like a prefix', () => {
+    // «فلتر» is not ف + «لتر» (litre), «كلور» not ك + «لور», «بركه» not ب + «ركه»
+    for (const w of ['فلتر', 'كلور', 'بركه', 'لمبه', 'سلم', 'وسط', 'اله', 'الو']) expect(searchStem(w)).toBe(w);
+  });
+
+  it('folds English plurals', () => {
+    expect(searchStem('ladders')).toBe('ladder');
+    expect(searchStem('brushes')).toBe('brush');
+    expect(searchStem('batteries')).toBe('battery');
+    expect(searchStem('boxes')).toBe('box');
+    expect(searchStem('glasses')).toBe('glass');
+    expect(searchStem('tiles')).toBe('tile');
+    for (const w of ['glass', 'status', 'basis', 'gas', 'pump', 'ladder', 'hp']) expect(searchStem(w)).toBe(w);
+  });
+
+  it('indexes each word followed by its stem when it differs', () => {
+    expect(searchKey('السُّلَّم  Pool LADDERS')).toBe('السلم سلم pool ladders ladder');
+    expect(searchKey('')).toBe('');
+    expect(searchKey('فلتر رملي')).toBe('فلتر رملي');
+  });
+
+  it('matches a stemmed query inside the key of every spelling', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const key = ` ${searchKey(s)} `;
+        for (const w of searchTerms(s, 100)) expect(key).toContain(` ${searchStem(w)} `);
       }),
     );
   });

@@ -11,6 +11,7 @@ import { migrateJobQueue } from './jobs.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SEARCH_TYPO_SIMILARITY } from '@pool/contracts/store';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -68,6 +69,8 @@ export function connectionConfig(url: string, timeouts: Partial<DatabaseTimeouts
     idle_in_transaction_session_timeout: t.idleInTransactionMs,
     query_timeout: readTimeout(t),
     keepAlive: true,
+    // The store search's typo threshold (the `<%` operator of pg_trgm).
+    options: `-c pg_trgm.word_similarity_threshold=${SEARCH_TYPO_SIMILARITY}`,
   };
 }
 
@@ -115,6 +118,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm: the store's search index (migration 0002 creates the extension).
   const client = new PGlite(dir, { extensions: { pg_trgm } });
+  // As each PostgreSQL connection (`connectionConfig`): PGlite is one session and runs this first
+  // (a SET of a placeholder cannot fail; search-norm.test.ts finds a typo on PGlite).
+  void client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_TYPO_SIMILARITY}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

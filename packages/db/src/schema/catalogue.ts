@@ -110,6 +110,13 @@ export const products = pgTable(
     mainVariantId: integer('main_variant_id'),
     /** Normalised Arabic + English names, brand and category for search (see `normalizeSearch`). */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * What search matches (issue 12), computed by the SQL function `search_norm` (contracts'
+     * `searchKey`): the search text, the names alone (ranked first, typos), the descriptions.
+     */
+    searchKey: text('search_key').generatedAlwaysAs(sql`search_norm(search_text)`),
+    searchName: text('search_name').generatedAlwaysAs(sql`search_norm(name_ar || ' ' || name_en)`),
+    searchDesc: text('search_desc').generatedAlwaysAs(sql`search_norm(description_ar || ' ' || description_en)`),
     ratingAvg: integer('rating_avg_x100').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
@@ -135,7 +142,9 @@ export const products = pgTable(
     index('products_offers_sold_idx')
       .on(t.soldCount, t.id)
       .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.discountType} <> 'none' and ${t.discountValue} > 0`),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_key_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    index('products_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('products_search_desc_trgm_idx').using('gin', sql`${t.searchDesc} gin_trgm_ops`),
   ],
 );
 

@@ -3,7 +3,7 @@
  * threshold it marks rows by, and the list pieces the store and the approvals
  * share (a list answer's `pagination`, a product's cover image).
  */
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
@@ -15,7 +15,7 @@ import {
   type AdminProductsQuery,
   type Lang,
 } from '@pool/contracts';
-import { searchCondition } from './search.ts';
+import { productSearch } from './search.ts';
 
 const { products: p, productVariants: pv, productImages: pi, categories: cat, brands: br } = tables;
 
@@ -47,9 +47,10 @@ export const coverImage = sql<
 
 export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
   const threshold = await lowStockThreshold(db);
+  const search = productSearch(q.q);
   const conditions: (SQL | undefined)[] = [
     isNull(p.deletedAt),
-    searchCondition(q.q),
+    search?.where,
     q.category_id ? eq(p.categoryId, q.category_id) : undefined,
     q.sub_category_id ? eq(p.subCategoryId, q.sub_category_id) : undefined,
     q.brand_id ? eq(p.brandId, q.brand_id) : undefined,
@@ -61,6 +62,8 @@ export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
   ];
   const where = and(...conditions);
   const sub = alias(cat, 'sub');
+  // The store's search and relevance, newest first among equals.
+  const order = [...(search ? [asc(search.rank)] : []), desc(p.createdAt), desc(p.id)];
   const [[{ total } = { total: 0 }], rows] = await Promise.all([
     db.select({ total: count() }).from(p).where(where),
     db
@@ -77,7 +80,7 @@ export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
       .leftJoin(sub, eq(sub.id, p.subCategoryId))
       .leftJoin(br, eq(br.id, p.brandId))
       .where(where)
-      .orderBy(desc(p.createdAt), desc(p.id))
+      .orderBy(...order)
       .limit(CMS_PER_PAGE)
       .offset((q.page - 1) * CMS_PER_PAGE),
   ]);

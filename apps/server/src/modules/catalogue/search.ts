@@ -1,24 +1,95 @@
 /**
- * Product search (issue 4): `products.search_text` holds the normalised Arabic
- * and English names, the brand, category and sub-category names and the SKUs;
- * a query is normalised the same way (`normalizeSearch`) and each of its words
- * must occur in it (ILIKE on the pg_trgm GIN index, `%` and `_` escaped).
+ * Product search (issues 4 and 12). The database keeps three normal forms of a
+ * product (`search_norm`, the SQL of contracts' `searchKey`, in generated
+ * columns with pg_trgm GIN indexes): `search_key` (names, brand, categories,
+ * SKUs), `search_name` (the names alone) and `search_desc` (the descriptions).
+ * Every word of the query must occur in one of them, as typed or as its stem
+ * («السلم» finds «سلم», "ladders" finds "ladder"), or be a one-letter typo of a
+ * name's word (pg_trgm word similarity, from `SEARCH_TYPO_SIMILARITY`, which
+ * every connection sets). Products rank by how each word matched:
+ * a whole word of the name, of the brand or categories, the start of a word of
+ * the name, then of the others, inside a word, a typo, the description only.
  */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import { normalizeSearch, searchTerms } from '@pool/contracts';
+import { normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
 
 const p = tables.products;
 
 /** `%`, `_` and `\` typed in a search box match themselves. */
-export const likeOf = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeOf = (term: string) => `%${escapeLike(term)}%`;
 
-/** Every word of the query in the product's search text; undefined for an empty query. */
-export function searchCondition(q: string | undefined): SQL | undefined {
-  const terms = q ? searchTerms(q) : [];
-  return terms.length ? and(...terms.map((term) => ilike(p.searchText, likeOf(term)))) : undefined;
+/** Shorter words have too few trigrams for one wrong letter to leave them similar. */
+const TYPO_MIN_LENGTH = 4;
+/**
+ * Long words keep more trigrams through one wrong letter ("thermomater" 0.6,
+ * "hayword" 0.5), and at `SEARCH_TYPO_SIMILARITY` match other words ("batteries" ~ "series").
+ */
+const LONG_WORD = 7;
+const LONG_WORD_SIMILARITY = 0.5;
+
+/** A query word's forms: as typed and its stem. */
+const formsOf = (word: string) => [...new Set([word, searchStem(word)])];
+
+const padded = (column: SQLWrapper) => sql`(' ' || ${column} || ' ')`;
+const anyLike = (text: SQL, patterns: string[]) => or(...patterns.map((x) => sql`${text} like ${x}`))!;
+
+/** Whether query word form `f` is one letter off a word of the product's names. */
+const typoOf = (f: string) =>
+  [...f].length >= LONG_WORD
+    ? sql`(${f}::text <% ${p.searchName} and word_similarity(${f}::text, ${p.searchName}) >= ${LONG_WORD_SIMILARITY})`
+    : sql`${f}::text <% ${p.searchName}`;
+
+/** How one query word matches a product, and what the match is worth (0 best). */
+function termMatch(word: string) {
+  const forms = formsOf(word);
+  const whole = forms.map((f) => `% ${escapeLike(f)} %`);
+  const start = forms.map((f) => `% ${escapeLike(f)}%`);
+  const inside = forms.map(likeOf);
+  const typos = forms.filter((f) => [...f].length >= TYPO_MIN_LENGTH);
+  const typo = typos.length ? or(...typos.map(typoOf)) : undefined;
+  // Among typos the closer first: 5 plus what the form lacks of the name's most similar word.
+  const similarity = sql.join(
+    typos.map((f) => sql`word_similarity(${f}::text, ${p.searchName})`),
+    sql`, `,
+  );
+  const where = or(anyLike(sql`${p.searchKey}`, inside), typo, anyLike(sql`${p.searchDesc}`, inside))!;
+  const rank = sql`(case
+    when ${anyLike(padded(p.searchName), whole)} then 0
+    when ${anyLike(padded(p.searchKey), whole)} then 1
+    when ${anyLike(sql`(' ' || ${p.searchName})`, start)} then 2
+    when ${anyLike(sql`(' ' || ${p.searchKey})`, start)} then 3
+    when ${anyLike(sql`${p.searchKey}`, inside)} then 4
+    ${typo ? sql`when ${typo} then 6 - greatest(${similarity})` : sql``}
+    else 6 end)`;
+  return { where, rank };
 }
+
+export type ProductSearch = {
+  /** Every word of the query matches. */
+  where: SQL;
+  /** The sum of the words' match ranks: lower is better. */
+  rank: SQL<number>;
+};
+
+/** The search of query `q`; undefined for an empty query. */
+export function productSearch(q: string | undefined): ProductSearch | undefined {
+  const terms = q ? searchTerms(q) : [];
+  if (!terms.length) return undefined;
+  const matches = terms.map(termMatch);
+  return {
+    where: and(...matches.map((m) => m.where))!,
+    rank: sql<number>`(${sql.join(
+      matches.map((m) => m.rank),
+      sql` + `,
+    )})`,
+  };
+}
+
+/** Every word of the query matches; undefined for an empty query. */
+export const searchCondition = (q: string | undefined) => productSearch(q)?.where;
 
 export type SearchParts = {
   nameAr: string;
