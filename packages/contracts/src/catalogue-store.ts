@@ -115,6 +115,11 @@ export const productRating = z.object({
 });
 
 export const favouriteBody = z.object({ product_id: requiredId });
+/** A product's address slug (`slugify` of its English name): lower-case words of a-z and 0-9 joined by `-`. */
+export const PRODUCT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const productSlugParam = z.object({
+  slug: z.string().max(80, { error: V.invalid }).regex(PRODUCT_SLUG, { error: V.invalid }),
+});
 export const productIdParam = z.object({
   product_id: z.coerce.number({ error: V.invalid }).int().positive().max(DB_INT_MAX),
 });

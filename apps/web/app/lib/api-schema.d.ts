@@ -11479,6 +11479,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/store/products/by-slug/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The product of an address slug without its id (`/online_store/{slug}`), to send the visitor to its address */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                id: number;
+                slug: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/store/products/{id}/related': {
     parameters: {
       query?: never;
@@ -11618,6 +11675,7 @@ export interface paths {
                   id: number;
                   rating: number;
                   comment: string | null;
+                  /** @description the reviewer's first name and the next name's initial only (privacy) */
                   user_name: string;
                   created_at: string;
                 }[];
@@ -13477,7 +13535,7 @@ export interface paths {
         query?: {
           page?: number;
           q?: string;
-          status?: 'available' | 'expired' | 'usage_ended' | 'closed';
+          status?: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
         };
         header?: never;
         path?: never;
@@ -13522,7 +13580,7 @@ export interface paths {
                   expires_at: string;
                   is_closed: boolean;
                   /** @enum {string} */
-                  status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                  status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                   created_at: string;
                 }[];
                 pagination: {
@@ -13602,7 +13660,7 @@ export interface paths {
                 expires_at: string;
                 is_closed: boolean;
                 /** @enum {string} */
-                status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                 created_at: string;
               };
             };
@@ -13674,7 +13732,7 @@ export interface paths {
                 expires_at: string;
                 is_closed: boolean;
                 /** @enum {string} */
-                status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                 created_at: string;
               };
             };
@@ -13749,7 +13807,7 @@ export interface paths {
                 expires_at: string;
                 is_closed: boolean;
                 /** @enum {string} */
-                status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                 created_at: string;
               };
             };
@@ -13864,7 +13922,7 @@ export interface paths {
                 expires_at: string;
                 is_closed: boolean;
                 /** @enum {string} */
-                status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                 created_at: string;
               };
             };
@@ -13938,7 +13996,7 @@ export interface paths {
                 expires_at: string;
                 is_closed: boolean;
                 /** @enum {string} */
-                status: 'available' | 'expired' | 'usage_ended' | 'closed';
+                status: 'scheduled' | 'available' | 'expired' | 'usage_ended' | 'closed';
                 created_at: string;
               };
             };

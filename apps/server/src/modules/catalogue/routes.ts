@@ -11,6 +11,7 @@ import {
   pageQuery,
   paginated,
   productIdParam,
+  productSlugParam,
   productRating,
   storeBrand,
   storeCategory,
@@ -93,6 +94,24 @@ export default async function storeRoutes(app: App) {
       const product = await store.storeProduct(app.db, req.params.id, req.lang, userId(req));
       if (!product) throw notFound();
       return reply.ok(product);
+    },
+  );
+
+  app.get(
+    '/store/products/by-slug/:slug',
+    {
+      schema: {
+        tags,
+        summary:
+          'The product of an address slug without its id (`/online_store/{slug}`), to send the visitor to its address',
+        params: productSlugParam,
+        response: { 200: envelope(z.object({ id: z.number(), slug: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      const found = await store.productBySlug(app.db, req.params.slug);
+      if (!found) throw notFound();
+      return reply.ok(found);
     },
   );
 

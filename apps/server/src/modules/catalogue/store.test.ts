@@ -296,6 +296,17 @@ describe('a product', () => {
     expect((await call(app, 'GET', '/store/products/abc')).statusCode).toBe(422);
   });
 
+  it('finds a product by the slug of its address alone (`/online_store/{slug}`); hidden or unknown ones are 404', async () => {
+    expect(ok(await call(app, 'GET', '/store/products/by-slug/pool-pump-1-hp'))).toEqual({
+      id: ids.pump,
+      slug: 'pool-pump-1-hp',
+    });
+    for (const slug of ['inactive-pump', 'deleted-pump', 'pool-pump', 'no-such-thing']) {
+      expect((await call(app, 'GET', `/store/products/by-slug/${slug}`)).statusCode, slug).toBe(404);
+    }
+    expect((await call(app, 'GET', '/store/products/by-slug/Bad%20Slug')).statusCode).toBe(422);
+  });
+
   it('has related products: the same sub-category first, then the same category', async () => {
     const related = ok<StoreProductCard[]>(await call(app, 'GET', `/store/products/${ids.pump}/related`));
     expect(related.map((p) => p.id)).toEqual([ids.sized, ids.expired, ids.unavailable]);

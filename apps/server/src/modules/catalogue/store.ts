@@ -3,7 +3,7 @@
  * the product list (search, filters, sort, pages), a product, related products,
  * ratings and favourites. Inactive and deleted products do not exist here.
  */
-import { and, asc, count, desc, eq, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
@@ -71,6 +71,24 @@ function orderOf(sort: StoreSort, search: ProductSearch | undefined): SQL[] {
 const page = (total: number, current: number, perPage = STORE_PAGE_SIZE) => pageInfo(total, current, perPage);
 
 /** Whether the store shows the product. */
+/**
+ * The product whose address slug is `slug` (an address without its id, `/online_store/{slug}`):
+ * the slug is made from the English name, so the names holding its words in order are
+ * candidates, and the one whose own slug matches wins (the newest when two do). Null when none.
+ */
+export async function productBySlug(db: Db, slug: string) {
+  const words = slug.split('-').filter(Boolean);
+  if (!words.length) return null;
+  const rows = await db
+    .select({ id: p.id, nameEn: p.nameEn })
+    .from(p)
+    .where(and(visible, ilike(p.nameEn, `%${words.join('%')}%`)))
+    .orderBy(desc(p.id))
+    .limit(50);
+  const found = rows.find((r) => slugify(r.nameEn) === slug);
+  return found ? { id: found.id, slug } : null;
+}
+
 async function shown(db: Db, id: number) {
   const [row] = await db
     .select({ id: p.id })

@@ -1,7 +1,7 @@
 /** The store pages' loaders: the API in-process, with the visitor's token and language. */
 import { data, redirect } from 'react-router';
 import { DB_INT_MAX, type Pagination } from '@pool/contracts/core';
-import type { StoreProduct, StoreProductCard } from '@pool/contracts/store';
+import { PRODUCT_SLUG, type StoreProduct, type StoreProductCard } from '@pool/contracts/store';
 import { isSuccess, pageStatus, type Api } from '../../lib/api.server.ts';
 import { apiQuery, filtersSearch, readFilters, type StoreFilters } from './filters.ts';
 import { localePath } from '../../lib/lang.ts';
@@ -52,7 +52,7 @@ export type ProductPage = {
  */
 export async function loadProduct(api: Api, url: URL, details: string | undefined): Promise<ProductPage> {
   const id = parseDetails(details);
-  if (!id) throw data(null, { status: 404 });
+  if (!id) throw await bySlug(api, url, details);
   const params = { path: { id } };
   const [product, related, ratings] = await Promise.all([
     api.GET('/api/user/store/products/{id}', { params }),
@@ -67,6 +67,15 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
     related: isSuccess(related) ? related.data : [],
     ratings: isSuccess(ratings) ? ratings.data : { data: [], pagination: { ...NO_PAGE, per_page: 10 } },
   };
+}
+
+/** `/online_store/{slug}` without the id: a 301 to the product's address, else the 404 page. */
+async function bySlug(api: Api, url: URL, details: string | undefined) {
+  const slug = details ?? '';
+  if (slug.length > 80 || !PRODUCT_SLUG.test(slug)) return data(null, { status: 404 });
+  const found = await api.GET('/api/user/store/products/by-slug/{slug}', { params: { path: { slug } } });
+  if (!isSuccess(found)) return data(null, { status: pageStatus(found) });
+  return redirect(localePath(api.lang, productHref(found.data)) + url.search, 301);
 }
 
 /** `/online_store_id/{id}`: the product's page in this language (404 when there is none). */
