@@ -12,6 +12,7 @@ import { useLang } from '../lib/use-lang.ts';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { LinkList } from '../features/account/link-list.tsx';
 import { loadProfile } from '../features/account/profile.server.ts';
+import { Ltr } from '../components/ltr.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'profile.title');
 
@@ -26,8 +27,8 @@ function Masked({ value }: { value: string }) {
   return (
     <>
       <span className="visually-hidden">{t('profile.masked', { last })}</span>
-      <span dir="ltr" aria-hidden>
-        •••• •••• {last}
+      <span aria-hidden>
+        <Ltr>•••• •••• {last}</Ltr>
       </span>
     </>
   );
@@ -49,7 +50,7 @@ function Field({ label, children, ltr }: { label: string; children: React.ReactN
       </Text>
       <Text component="dd" m={0} fw={600} fz="sm" ta="end" style={{ overflowWrap: 'anywhere' }}>
         {children && ltr ? (
-          <span dir="ltr">{children}</span>
+          <Ltr>{children}</Ltr>
         ) : (
           (children ?? (
             <Text span c="dimmed" fw={400} fz="sm">

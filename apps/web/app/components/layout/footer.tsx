@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { LogoLink } from './header.tsx';
+import { Ltr } from '../ltr.tsx';
 
 function AppBadge({ href, icon, label, hint }: { href: string; icon: React.ReactNode; label: string; hint: string }) {
   return (
@@ -83,10 +84,10 @@ export function Footer() {
                   </Anchor>
                 </Group>
                 <Text fz="sm">
-                  {t('footer.tax_number')}: <span dir="ltr">{settings.tax_number}</span>
+                  {t('footer.tax_number')}: <Ltr>{settings.tax_number}</Ltr>
                 </Text>
                 <Text fz="sm">
-                  {t('footer.commercial_record')}: <span dir="ltr">{settings.commercial_record}</span>
+                  {t('footer.commercial_record')}: <Ltr>{settings.commercial_record}</Ltr>
                 </Text>
               </>
             )}

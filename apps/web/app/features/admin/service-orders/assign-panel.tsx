@@ -17,6 +17,7 @@ import { ConfirmAction } from '../confirm-action.tsx';
 import { StaffRating } from '../staff/cells.tsx';
 import { badgeText, useStatusLabel } from './status.tsx';
 import classes from './service-orders.module.css';
+import { Ltr } from '../../../components/ltr.tsx';
 
 const HOUR_PX = 30;
 
@@ -72,7 +73,13 @@ export function DayCalendar({
             data-testid={b.mine ? 'calendar-this-order' : 'calendar-visit'}
           >
             <span dir="ltr">{riyadhDateTime(new Date(b.scheduled_at)).time}</span> ·{' '}
-            {b.mine ? t('operations.this_order') : `${b.number} · ${status(b.status)}`}
+            {b.mine ? (
+              t('operations.this_order')
+            ) : (
+              <>
+                <Ltr>{b.number}</Ltr> · {status(b.status)}
+              </>
+            )}
           </div>
         ))}
       </div>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { StoredImage } from '../../../components/stored-image.tsx';
 import { Section } from '../../orders/index.ts';
 import classes from './service-orders.module.css';
+import { Ltr } from '../../../components/ltr.tsx';
 
 /** A map search of a point, opened in a new tab (Google Maps on the web, the maps app on a phone). */
 export const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
@@ -84,7 +85,7 @@ export function LocationField({
       ) : null}
       {location.short_code ? (
         <Text fz="sm">
-          {t('operations.short_code')}: <span dir="ltr">{location.short_code}</span>
+          {t('operations.short_code')}: <Ltr>{location.short_code}</Ltr>
         </Text>
       ) : null}
       {location.lat !== null && location.lng !== null ? (

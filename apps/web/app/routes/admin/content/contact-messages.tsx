@@ -19,6 +19,7 @@ import { may } from '../../../features/admin/resources.ts';
 import { useAdmin } from '../../../features/admin/use-admin.ts';
 import type { Answer } from '../../../lib/envelope.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { Ltr } from '../../../components/ltr.tsx';
 
 type Message = {
   id: number;
@@ -106,7 +107,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
             label: t('cms.ui_msg_name'),
             render: (m) => <Text fw={m.status === 'new' ? 700 : 400}>{m.name}</Text>,
           },
-          { key: 'phone', label: t('cms.ui_msg_phone'), render: (m) => <bdi dir="ltr">{m.phone}</bdi> },
+          { key: 'phone', label: t('cms.ui_msg_phone'), render: (m) => <Ltr>{m.phone}</Ltr> },
           {
             key: 'message',
             label: t('cms.ui_msg_message'),
@@ -151,7 +152,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
               </Text>
             </Group>
             <Text fz="sm">
-              {t('cms.ui_msg_phone')}: <bdi dir="ltr">{open.phone}</bdi> ·{' '}
+              {t('cms.ui_msg_phone')}: <Ltr>{open.phone}</Ltr> ·{' '}
               {open.user_id ? t('cms.ui_msg_customer', { id: open.user_id }) : t('cms.ui_msg_visitor')}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap' }} p="md" bg="gray.0" bdrs="md">
