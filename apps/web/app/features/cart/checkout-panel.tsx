@@ -181,6 +181,9 @@ function TopUpShortfall({ addressId, amount }: { addressId: number; amount: numb
         type="submit"
         variant="light"
         fullWidth
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         loading={fetcher.state !== 'idle' || leaving}
         data-testid="wallet-top-up"
       >
