@@ -67,6 +67,13 @@ test('browse in Arabic: Arabic-aware search, a category kept after reload, sort 
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByTestId('store-chips')).toContainText(category.name_ar);
 
+  // Prices with VAT, said on the card (ADR 0023): the pump's 900 SAR after its discount is 1,035 with VAT.
+  const pumpPrice = cards(page)
+    .filter({ hasText: `مضخة مسبح ذكية ${TAG}` })
+    .getByTestId('price');
+  await expect(pumpPrice.getByTestId('price-now')).toContainText('1,035.00');
+  await expect(pumpPrice.getByTestId('price-vat-note')).toHaveText('شامل الضريبة');
+
   // Sort by price, both ways (the pump's main group costs 900 after its discount, the filter 450).
   await page.getByTestId('store-sort').selectOption('price_asc');
   await expect(page).toHaveURL(/sort=price_asc/);
@@ -94,8 +101,10 @@ test('the product page: options change price and stock, add to cart', async ({ p
   await expect(page.getByTestId('product-name')).toHaveText(`مضخة مسبح ذكية ${TAG}`);
   const buy = page.getByTestId('product-buy');
   const now = buy.getByTestId('price-now');
-  await expect(now).toContainText('900.00');
-  await expect(buy.getByTestId('price-was')).toContainText('1,000.00');
+  // With VAT: 900 and 1000 SAR before it.
+  await expect(now).toContainText('1,035.00');
+  await expect(buy.getByTestId('price-was')).toContainText('1,150.00');
+  await expect(buy.getByTestId('price-vat-note')).toHaveText('شامل الضريبة');
   await expect(buy.getByTestId('discount-badge')).toContainText('10');
   await expect(page.getByTestId('discount-ends')).toContainText('2030');
   await expect(page.getByTestId('stock')).toHaveText('متوفر');
@@ -121,7 +130,7 @@ test('the product page: options change price and stock, add to cart', async ({ p
   // 1 HP white is not sold: disabled while 1 HP is chosen.
   await expect(page.getByRole('radio', { name: /أبيض/ })).toBeDisabled();
   await option(page, '2 حصان').click();
-  await expect(now).toContainText('1,350.00');
+  await expect(now).toContainText('1,552.50');
   await expect(page).toHaveURL(/variant=\d+/);
   // This group has its own picture: shown first.
   await expect(thumbs).toHaveCount(3);
@@ -130,11 +139,11 @@ test('the product page: options change price and stock, add to cart', async ({ p
   await expect(page.getByRole('radio', { name: /أبيض/ })).toBeEnabled();
   // 2 HP white is sold out.
   await option(page, 'أبيض').click();
-  await expect(now).toContainText('1,440.00');
+  await expect(now).toContainText('1,656.00');
   await expect(page.getByTestId('stock')).toHaveText('نفدت الكمية');
   await expect(page.getByTestId('add-to-cart')).toBeDisabled();
   await option(page, 'أزرق').click();
-  await expect(now).toContainText('1,350.00');
+  await expect(now).toContainText('1,552.50');
 
   // Quantity: at most the stock (3).
   const plus = page.getByRole('button', { name: 'زيادة الكمية' });
@@ -168,7 +177,8 @@ test('the English page, the id address, the server-rendered head, 404', async ({
   await open(page, `/en/online_store/${pump.details}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('product-name')).toHaveText(`Smart pool pump ${TAG}`);
-  await expect(page.getByTestId('product-buy').getByTestId('price-now')).toContainText('900.00');
+  await expect(page.getByTestId('product-buy').getByTestId('price-now')).toContainText('1,035.00');
+  await expect(page.getByTestId('product-buy').getByTestId('price-vat-note')).toHaveText('incl. VAT');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     `${baseURL}/en/online_store/${pump.details}`,
@@ -201,7 +211,7 @@ test('the English page, the id address, the server-rendered head, 404', async ({
   expect(html).toMatch(new RegExp(`<meta property="og:title" content="مضخة مسبح ذكية ${TAG}"`));
   expect(html).toMatch(/<meta property="og:type" content="product"/);
   expect(html).toContain(`<meta property="og:image" content="${baseURL}${pictures.front}"`);
-  expect(html).toMatch(/<meta property="product:price:amount" content="900.00"/);
+  expect(html).toMatch(/<meta property="product:price:amount" content="1035.00"/);
   expect(html).toMatch(/<meta property="product:price:currency" content="SAR"/);
   expect(html).toContain(`<link rel="canonical" href="${baseURL}/online_store/${pump.details}"`);
   const ld = /<script type="application\/ld\+json" nonce="[^"]+">(.+?)<\/script>/.exec(html);
@@ -211,7 +221,7 @@ test('the English page, the id address, the server-rendered head, 404', async ({
     '@type': 'Product',
     name: `مضخة مسبح ذكية ${TAG}`,
     image: [`${baseURL}${pictures.front}`, `${baseURL}${pictures.side}`],
-    offers: { '@type': 'AggregateOffer', priceCurrency: 'SAR', lowPrice: '900.00', highPrice: '1440.00' },
+    offers: { '@type': 'AggregateOffer', priceCurrency: 'SAR', lowPrice: '1035.00', highPrice: '1656.00' },
   });
   const english = await (await request.get(`/en/online_store/${pump.details}`)).text();
   expect(english).toContain(`<link rel="canonical" href="${baseURL}/en/online_store/${pump.details}"`);

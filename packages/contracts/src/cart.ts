@@ -117,32 +117,46 @@ export const cartLine = z.object({
   /** The variant's options, e.g. "1.5 HP / Blue"; empty for a simple product. */
   options: z.string(),
   image: z.string().nullable(),
-  /** Before and after the product's discount (halalas). */
+  /** Before and after the product's discount (halalas), before VAT; `_with_vat` as the store shows them (ADR 0023). */
   original_price: z.number(),
   unit_price: z.number(),
+  original_price_with_vat: z.number(),
+  unit_price_with_vat: z.number(),
   quantity: z.number(),
   /** At most this many can be ordered (the stock). */
   max_quantity: z.number(),
   installation_available: z.boolean(),
   /** Per unit; null when the product offers no installation. */
   installation_unit_price: z.number().nullable(),
+  installation_unit_price_with_vat: z.number().nullable(),
   with_installation: z.boolean(),
+  /** Products and installation of the line, before VAT and with it. */
   line_total: z.number(),
+  line_total_with_vat: z.number(),
   /** Why the line cannot be ordered as it is; null when it can. */
   problem: z.enum(CART_LINE_PROBLEMS).nullable(),
   problem_message: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
-/** The price lines of spec section 3, computed by the server. */
+/**
+ * The price lines of spec section 3, computed by the server (ADR 0023): each before VAT and with it;
+ * the lines with VAT add up to `total` (products + installation + delivery - discount), and so do the
+ * lines before VAT with `tax`.
+ */
 export const priceLines = z.object({
   products: z.number(),
   installation: z.number(),
   /** Null while the city is unknown. */
   delivery: z.number().nullable(),
   discount: z.number(),
+  products_with_vat: z.number(),
+  installation_with_vat: z.number(),
+  delivery_with_vat: z.number().nullable(),
+  discount_with_vat: z.number(),
   /** Percent, e.g. 15. */
   tax_rate: z.number(),
+  /** The VAT in the total. */
   tax: z.number(),
   total: z.number(),
 });

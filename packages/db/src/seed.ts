@@ -65,6 +65,8 @@ export const DEFAULT_SETTINGS = {
     iphone_app_link: 'https://apps.apple.com/sa/app/masabeh/id0000000000',
   },
   vat_rate: 15,
+  /** Whether the store's entered prices already include VAT (ADR 0023): the demo's are before VAT. */
+  prices_include_vat: false,
   monthly_target: 50_000_000,
 } as const;
 

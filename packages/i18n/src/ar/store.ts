@@ -46,6 +46,7 @@ export default {
   chip_max: 'حتى {{amount}}',
 
   sort_by: 'الترتيب',
+  sort_relevance: 'الأكثر صلة',
   sort_newest: 'الأحدث',
   sort_price_asc: 'السعر: من الأقل إلى الأعلى',
   sort_price_desc: 'السعر: من الأعلى إلى الأقل',
@@ -63,10 +64,10 @@ export default {
 
   price_now: 'السعر:',
   price_was: 'السعر قبل الخصم:',
+  incl_vat: 'شامل الضريبة',
   discount_ratio: 'خصم {{value}}%',
   discount_amount: 'وفّر {{amount}}',
   discount_ends: 'ينتهي العرض في {{date}}',
-  vat_note: 'الأسعار لا تشمل ضريبة القيمة المضافة، وتُضاف عند إتمام الطلب.',
   rating_label_zero: 'لا توجد تقييمات',
   rating_label_one: 'التقييم {{value}} من 5 من عميل واحد',
   rating_label_two: 'التقييم {{value}} من 5 من عميلين',

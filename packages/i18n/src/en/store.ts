@@ -35,6 +35,7 @@ export default {
   chip_max: 'Up to {{amount}}',
 
   sort_by: 'Sort by',
+  sort_relevance: 'Best match',
   sort_newest: 'Newest',
   sort_price_asc: 'Price: low to high',
   sort_price_desc: 'Price: high to low',
@@ -52,10 +53,10 @@ export default {
 
   price_now: 'Price:',
   price_was: 'Original price:',
+  incl_vat: 'incl. VAT',
   discount_ratio: '-{{value}}%',
   discount_amount: 'Save {{amount}}',
   discount_ends: 'Offer ends {{date}}',
-  vat_note: 'Prices exclude VAT, which is added at checkout.',
   rating_label_one: 'Rated {{value}} out of 5 by one customer',
   rating_label_other: 'Rated {{value}} out of 5 by {{count}} customers',
   rated: 'Rated {{value}} out of 5',

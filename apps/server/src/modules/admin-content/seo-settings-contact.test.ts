@@ -84,6 +84,7 @@ describe('admin content', () => {
       android_app_link: 'https://play.google.com/store/apps/details?id=gulf',
       iphone_app_link: 'https://apps.apple.com/app/gulf',
       vat_rate: '15',
+      prices_include_vat: 'true',
       monthly_target: '12345600',
     };
 
@@ -92,6 +93,7 @@ describe('admin content', () => {
       expect(defaults).toMatchObject({
         site_name_en: DEFAULT_SETTINGS.site.name_en,
         vat_rate: 15,
+        prices_include_vat: false,
         monthly_target: DEFAULT_SETTINGS.monthly_target,
         logo: DEFAULT_SETTINGS.site.logo,
         share_image: DEFAULT_SETTINGS.site.share_image,
@@ -101,6 +103,7 @@ describe('admin content', () => {
       expect(saved).toEqual({
         ...body,
         vat_rate: 15,
+        prices_include_vat: true,
         monthly_target: 12_345_600,
         logo: DEFAULT_SETTINGS.site.logo,
         share_image: DEFAULT_SETTINGS.site.share_image,

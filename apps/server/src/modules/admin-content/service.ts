@@ -144,6 +144,7 @@ export async function adminSettings(db: Db): Promise<AdminSettings> {
     android_app_link: s.apps.android_app_link,
     iphone_app_link: s.apps.iphone_app_link,
     vat_rate: s.vat_rate,
+    prices_include_vat: s.prices_include_vat,
     monthly_target: s.monthly_target,
     logo: s.site.logo,
     share_image: s.site.share_image,
@@ -171,6 +172,7 @@ export async function saveSettings(db: Db, v: Omit<AdminSettings, 'map_url'> & {
     legal: { tax_number: v.tax_number, commercial_record: v.commercial_record },
     apps: { android_app_link: v.android_app_link, iphone_app_link: v.iphone_app_link },
     vat_rate: v.vat_rate,
+    prices_include_vat: v.prices_include_vat,
     monthly_target: v.monthly_target,
   };
   const s = tables.settings;

@@ -2,19 +2,24 @@
  * Cart lines and price lines from stored prices, for the cart page and for
  * checkout (which calls the same functions inside its transaction). The rules
  * themselves (product discount, coupon, VAT) are the pure functions of
- * packages/contracts/src/pricing.ts.
+ * packages/contracts/src/pricing.ts. Prices are shown with VAT; the rules work on the
+ * amounts as entered, which include VAT or not by the `prices_include_vat` setting (ADR 0023).
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   couponDiscount,
   discountedPrice,
+  lineAmounts,
   slugify,
-  vatOf,
+  vatBreakdown,
+  withVat,
+  beforeVat,
   type CartLine,
   type CouponTerms,
   type Lang,
   type PriceLines,
+  type VatTerms,
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { storedSettings } from '../content/index.ts';
@@ -30,9 +35,21 @@ export type PricedLine = CartLine & {
   nameEn: string;
   optionsAr: string;
   optionsEn: string;
-  /** Installation for all units (0 without it). */
-  installationTotal: number;
+  /** As entered (ADR 0023): the unit price after the product's discount, installation per unit (0 without it). */
+  enteredUnit: number;
+  enteredInstallation: number;
 };
+
+/** The fields only the server uses, left out of the cart's lines. */
+export const publicLine = ({
+  nameAr: _a,
+  nameEn: _b,
+  optionsAr: _c,
+  optionsEn: _d,
+  enteredUnit: _e,
+  enteredInstallation: _f,
+  ...line
+}: PricedLine): CartLine => line;
 
 /** The variants' product, price, stock and state, keyed by variant id. */
 export async function loadVariants(db: Db, variantIds: number[]) {
@@ -84,6 +101,7 @@ async function images(db: Db, productIds: number[]) {
 /** Prices each line from the stored prices, in `lang`, with what prevents ordering it. */
 export async function priceLinesOf(db: Db, inputs: LineInput[], lang: Lang, now = new Date()): Promise<PricedLine[]> {
   const ids = inputs.map((l) => l.variantId);
+  const vat = await vatTerms(db);
   const variants = await loadVariants(db, ids);
   const options = await optionNames(db, ids);
   const pictures = await images(db, [...new Set([...variants.values()].map((r) => r.product.id))]);
@@ -103,7 +121,8 @@ export async function priceLinesOf(db: Db, inputs: LineInput[], lang: Lang, now 
     );
     const installation = product.installationPrice;
     const withInstallation = input.withInstallation && installation !== null;
-    const installationTotal = withInstallation ? installation * input.quantity : 0;
+    const entered = { unit, installation: withInstallation ? installation : 0, quantity: input.quantity };
+    const amounts = lineAmounts(entered, vat);
     const problem = !sellable(row)
       ? 'unavailable'
       : variant.stock <= 0
@@ -124,14 +143,18 @@ export async function priceLinesOf(db: Db, inputs: LineInput[], lang: Lang, now 
       name: lang === 'en' ? product.nameEn : product.nameAr,
       options: (lang === 'en' ? names.en : names.ar).join(' / '),
       image,
-      original_price: variant.price,
-      unit_price: unit,
+      original_price: beforeVat(variant.price, vat),
+      unit_price: amounts.unit,
+      original_price_with_vat: withVat(variant.price, vat),
+      unit_price_with_vat: amounts.unitWithVat,
       quantity: input.quantity,
       max_quantity: Math.max(0, variant.stock),
       installation_available: installation !== null,
-      installation_unit_price: installation,
+      installation_unit_price: installation === null ? null : beforeVat(installation, vat),
+      installation_unit_price_with_vat: installation === null ? null : withVat(installation, vat),
       with_installation: withInstallation,
-      line_total: unit * input.quantity + installationTotal,
+      line_total: amounts.products + amounts.installation,
+      line_total_with_vat: amounts.totalWithVat,
       problem,
       problem_message: problem
         ? translate(lang, `cart.problem_${problem}`, { count: Math.max(0, variant.stock) })
@@ -140,7 +163,8 @@ export async function priceLinesOf(db: Db, inputs: LineInput[], lang: Lang, now 
       nameEn: product.nameEn,
       optionsAr: names.ar.join(' / '),
       optionsEn: names.en.join(' / '),
-      installationTotal,
+      enteredUnit: unit,
+      enteredInstallation: entered.installation,
     });
   }
   return out;
@@ -151,28 +175,33 @@ export async function vatRateBp(db: Db) {
   return Math.round((await storedSettings(db)).vat_rate * 100);
 }
 
+/** The VAT rate and whether the store's entered prices include it (ADR 0023). */
+export async function vatTerms(db: Db): Promise<VatTerms> {
+  const s = await storedSettings(db);
+  return { rateBp: Math.round(s.vat_rate * 100), pricesIncludeVat: s.prices_include_vat };
+}
+
+type TotalsLine = Pick<PricedLine, 'enteredUnit' | 'enteredInstallation' | 'quantity' | 'problem'>;
+const counted = (lines: TotalsLine[]) => lines.filter((l) => l.problem !== 'unavailable');
+
+/** The products as entered (after their discounts), which the coupon and the free-delivery threshold are on. */
+export const enteredProducts = (lines: TotalsLine[]) =>
+  counted(lines).reduce((sum, l) => sum + l.enteredUnit * l.quantity, 0);
+
 /**
  * The price lines of spec section 3. The coupon discounts the products
- * (after their own discounts); VAT is on products + installation + delivery
- * - discount. `delivery` null: not known yet (counted as 0).
+ * (after their own discounts), on entered amounts; `delivery` (entered) null:
+ * not known yet (counted as 0). Each line before VAT and with it (`vatBreakdown`).
  */
 export function priceTotals(
-  lines: Pick<PricedLine, 'unit_price' | 'quantity' | 'installationTotal' | 'problem'>[],
-  o: { delivery: number | null; coupon: CouponTerms | null; taxRateBp: number },
+  lines: TotalsLine[],
+  o: { delivery: number | null; coupon: CouponTerms | null; vat: VatTerms },
 ): PriceLines {
-  const counted = lines.filter((l) => l.problem !== 'unavailable');
-  const products = counted.reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
-  const installation = counted.reduce((sum, l) => sum + l.installationTotal, 0);
-  const discount = o.coupon ? couponDiscount(products, o.coupon) : 0;
-  const taxable = products + installation + (o.delivery ?? 0) - discount;
-  const tax = vatOf(taxable, o.taxRateBp);
-  return {
-    products,
-    installation,
-    delivery: o.delivery,
-    discount,
-    tax_rate: o.taxRateBp / 100,
-    tax,
-    total: taxable + tax,
-  };
+  const discount = o.coupon ? couponDiscount(enteredProducts(lines), o.coupon) : 0;
+  const entered = counted(lines).map((l) => ({
+    unit: l.enteredUnit,
+    installation: l.enteredInstallation,
+    quantity: l.quantity,
+  }));
+  return { ...vatBreakdown(entered, { delivery: o.delivery, discount, vat: o.vat }), tax_rate: o.vat.rateBp / 100 };
 }

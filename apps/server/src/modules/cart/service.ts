@@ -13,7 +13,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import { checkCouponUse, couponError, couponTerms } from '../coupons/index.ts';
 import { deliveryQuote } from '../delivery/index.ts';
 import { findAddress } from '../addresses/index.ts';
-import { loadVariants, priceLinesOf, priceTotals, sellable, vatRateBp } from './pricing.ts';
+import { enteredProducts, loadVariants, priceLinesOf, priceTotals, publicLine, sellable, vatTerms } from './pricing.ts';
 
 const carts = tables.carts;
 const items = tables.cartItems;
@@ -220,7 +220,7 @@ export async function viewCart(db: Db, owner: CartOwner, lang: Lang, to: Destina
     rows.map((r) => ({ variantId: r.variantId, quantity: r.quantity, withInstallation: r.withInstallation })),
     lang,
   );
-  const products = lines.filter((l) => l.problem !== 'unavailable').reduce((s, l) => s + l.unit_price * l.quantity, 0);
+  const products = enteredProducts(lines);
 
   let coupon: CartView['coupon'] = null;
   let terms = null;
@@ -238,13 +238,11 @@ export async function viewCart(db: Db, owner: CartOwner, lang: Lang, to: Destina
   const cityId = await destinationCity(db, owner, to);
   const quote = cityId ? await deliveryQuote(db, cityId, products) : undefined;
   if (to.cityId && !quote) throw fieldError('city_id', V.invalid);
-  const prices = priceTotals(lines, { delivery: quote?.price ?? null, coupon: terms, taxRateBp: await vatRateBp(db) });
+  const prices = priceTotals(lines, { delivery: quote?.price ?? null, coupon: terms, vat: await vatTerms(db) });
   if (coupon) coupon.discount = prices.discount;
   return {
     cart_key: null,
-    lines: lines.map(
-      ({ nameAr: _a, nameEn: _b, optionsAr: _c, optionsEn: _d, installationTotal: _e, ...line }) => line,
-    ),
+    lines: lines.map(publicLine),
     count: lines.reduce((s, l) => s + l.quantity, 0),
     coupon,
     delivery: quote

@@ -25,7 +25,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { findAddress } from '../addresses/index.ts';
 import { cartLines, emptyCart, findCart } from '../cart/index.ts';
-import { priceLinesOf, priceTotals, vatRateBp } from '../cart/index.ts';
+import { enteredProducts, priceLinesOf, priceTotals, vatTerms } from '../cart/index.ts';
 import { checkCouponUse, couponError, couponTerms, takeCouponUse, type CouponRow } from '../coupons/index.ts';
 import { deliveryQuote } from '../delivery/index.ts';
 import { customerActor, type Actor } from './kernel/actor.ts';
@@ -72,8 +72,7 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
       throw new AppError('fail', 'orders.cart_problems', { status: 422, data: { lines: problems } });
     }
 
-    const products = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
-    const quote = await deliveryQuote(tx, address.a.cityId, products);
+    const quote = await deliveryQuote(tx, address.a.cityId, enteredProducts(lines));
     if (!quote || !quote.available || quote.price === null) {
       throw fieldError('address_id', 'orders.no_delivery', {
         city: lang === 'en' ? address.city.nameEn : address.city.nameAr,
@@ -87,12 +86,8 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
       if (!check.ok) throw couponError(check.reason, 'coupon_code');
       coupon = check.coupon;
     }
-    const taxRateBp = await vatRateBp(tx);
-    const prices = priceTotals(lines, {
-      delivery: quote.price,
-      coupon: coupon ? couponTerms(coupon) : null,
-      taxRateBp,
-    });
+    const vat = await vatTerms(tx);
+    const prices = priceTotals(lines, { delivery: quote.price, coupon: coupon ? couponTerms(coupon) : null, vat });
 
     const outOfStock = await moveStock(
       tx,
@@ -125,9 +120,11 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
         installationPrice: prices.installation,
         deliveryPrice: prices.delivery ?? 0,
         discount: prices.discount,
-        taxRate: taxRateBp,
+        taxRate: vat.rateBp,
         tax: prices.tax,
         total: prices.total,
+        deliveryWithVat: prices.delivery_with_vat,
+        discountWithVat: prices.discount_with_vat,
         couponId: coupon && prices.discount > 0 ? coupon.id : null,
         couponCode: coupon && prices.discount > 0 ? coupon.code : null,
         cityId: address.a.cityId,
@@ -161,9 +158,11 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
         image: l.image,
         unitPrice: l.unit_price,
         quantity: l.quantity,
-        installationPrice: l.installationTotal,
-        vatRate: taxRateBp,
-        vat: Math.round(((l.unit_price * l.quantity + l.installationTotal) * taxRateBp) / 10_000),
+        installationPrice: l.line_total - l.unit_price * l.quantity,
+        vatRate: vat.rateBp,
+        vat: l.line_total_with_vat - l.line_total,
+        unitPriceWithVat: l.unit_price_with_vat,
+        installationWithVat: l.line_total_with_vat - l.unit_price_with_vat * l.quantity,
       })),
     );
     const paidAtOnce = body.payment_method === 'wallet' || row!.total === 0;

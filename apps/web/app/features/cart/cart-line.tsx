@@ -27,7 +27,8 @@ export function CartLine({
   const { lang, to } = useLang();
   const money = (h: number) => formatMoney(lang, h);
   const max = Math.max(1, line.max_quantity);
-  const discounted = line.unit_price < line.original_price;
+  // Prices with VAT, as the store shows them (ADR 0023).
+  const discounted = line.unit_price_with_vat < line.original_price_with_vat;
   return (
     <Paper withBorder radius="lg" p="md" data-testid="cart-line" data-variant={line.variant_id}>
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -62,12 +63,15 @@ export function CartLine({
             </ActionIcon>
           </Group>
           <Group gap="xs">
-            <Text fw={700}>{money(line.unit_price)}</Text>
+            <Text fw={700}>{money(line.unit_price_with_vat)}</Text>
             {discounted ? (
               <Text fz="sm" c="gray.6" td="line-through">
-                {money(line.original_price)}
+                {money(line.original_price_with_vat)}
               </Text>
             ) : null}
+            <Text fz="xs" c="gray.7" data-testid="cart-line-vat-note">
+              {t('store.incl_vat')}
+            </Text>
           </Group>
           <Group justify="space-between" gap="sm">
             <Group gap={6} wrap="nowrap" role="group" aria-label={t('cart.ui_quantity_of', { name: line.name })}>
@@ -96,12 +100,12 @@ export function CartLine({
               </ActionIcon>
             </Group>
             <Text fw={800} data-testid="cart-line-total">
-              {money(line.line_total)}
+              {money(line.line_total_with_vat)}
             </Text>
           </Group>
-          {line.installation_available && line.installation_unit_price !== null ? (
+          {line.installation_available && line.installation_unit_price_with_vat !== null ? (
             <Checkbox
-              label={t('cart.ui_with_installation', { price: money(line.installation_unit_price) })}
+              label={t('cart.ui_with_installation', { price: money(line.installation_unit_price_with_vat) })}
               checked={line.with_installation}
               disabled={busy}
               onChange={(e) => onChange({ intent: 'installation', with_installation: e.currentTarget.checked })}

@@ -1,4 +1,8 @@
-/** The price lines of spec section 3 (products, installation, delivery, discount, tax with its rate, total), as the server computed them. */
+/**
+ * The price lines of spec section 3 as the server computed them, with VAT as the store shows
+ * prices (ADR 0023): products, installation, delivery, discount, the total; then the VAT broken
+ * out (the total before VAT and the VAT with its rate).
+ */
 import type { ReactNode } from 'react';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
@@ -53,40 +57,45 @@ export function PriceLines({
   const money = (h: number) => formatMoney(lang, h);
   return (
     <Stack gap={8} data-testid="price-lines">
-      <Line label={name('cart.ui_products_price')} value={money(prices.products)} testId="price-products" />
-      {prices.installation > 0 ? (
+      <Line label={name('cart.ui_products_price')} value={money(prices.products_with_vat)} testId="price-products" />
+      {prices.installation_with_vat > 0 ? (
         <Line
           label={name('cart.ui_installation_price')}
-          value={money(prices.installation)}
+          value={money(prices.installation_with_vat)}
           testId="price-installation"
         />
       ) : null}
       <Line
         label={name('cart.ui_delivery_price')}
         value={
-          prices.delivery === null
+          prices.delivery_with_vat === null
             ? t('cart.ui_delivery_unknown')
-            : prices.delivery === 0
+            : prices.delivery_with_vat === 0
               ? t('cart.ui_free')
-              : money(prices.delivery)
+              : money(prices.delivery_with_vat)
         }
         testId="price-delivery"
       />
-      {prices.discount > 0 ? (
+      {prices.discount_with_vat > 0 ? (
         <Line
           label={couponCode ? name('cart.ui_discount_code', { code: couponCode }) : name('cart.ui_discount')}
-          value={signedMoney(lang, -prices.discount)}
+          value={signedMoney(lang, -prices.discount_with_vat)}
           color="teal.9"
           testId="price-discount"
         />
       ) : null}
+      <Divider />
+      <Line label={name('cart.ui_total')} value={money(prices.total)} strong testId="price-total" />
+      <Line
+        label={name('cart.ui_total_before_vat')}
+        value={money(prices.total - prices.tax)}
+        testId="price-before-vat"
+      />
       <Line
         label={name('cart.ui_tax', { rate: formatNumber(lang, prices.tax_rate) })}
         value={money(prices.tax)}
         testId="price-tax"
       />
-      <Divider />
-      <Line label={name('cart.ui_total')} value={money(prices.total)} strong testId="price-total" />
     </Stack>
   );
 }

@@ -95,9 +95,9 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
                   {l.options ? ` (${l.options})` : ''}
                 </Table.Td>
                 <Table.Td>{formatNumber(lang, l.quantity)}</Table.Td>
-                <Table.Td>{money(l.unit_price)}</Table.Td>
-                <Table.Td>{l.installation_price ? money(l.installation_price) : '—'}</Table.Td>
-                <Table.Td>{money(l.line_total)}</Table.Td>
+                <Table.Td>{money(l.unit_price_with_vat)}</Table.Td>
+                <Table.Td>{l.installation_price_with_vat ? money(l.installation_price_with_vat) : '—'}</Table.Td>
+                <Table.Td>{money(l.line_total_with_vat)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -42,15 +42,15 @@ export function OrderLines({ lines, lang }: { lines: StoreOrderDetail['lines']; 
             <Text fz="sm" c="gray.7">
               {t('orders.ui_line_detail', {
                 quantity: formatNumber(lang ?? page.lang, l.quantity),
-                price: money(l.unit_price),
+                price: money(l.unit_price_with_vat),
               })}
-              {l.installation_price
-                ? ` · ${t('orders.ui_with_installation', { price: money(l.installation_price) })}`
+              {l.installation_price_with_vat
+                ? ` · ${t('orders.ui_with_installation', { price: money(l.installation_price_with_vat) })}`
                 : ''}
             </Text>
             {l.rating ? <RatingStars value={l.rating} size="sm" /> : null}
           </Stack>
-          <Text fw={700}>{money(l.line_total)}</Text>
+          <Text fw={700}>{money(l.line_total_with_vat)}</Text>
         </Group>
       ))}
     </Section>

@@ -92,17 +92,17 @@ export function productMeta(args: MetaInput, data: ProductHead | undefined): Met
     { property: 'og:image', content: image },
     { property: 'og:url', content: origin + localePath(lang, path) },
     ...(site ? [{ property: 'og:site_name', content: site }] : []),
-    { property: 'product:price:amount', content: riyals(p.discounted_price) },
+    { property: 'product:price:amount', content: riyals(p.discounted_price_with_vat) },
     { property: 'product:price:currency', content: 'SAR' },
     { name: 'twitter:card', content: 'summary_large_image' },
     ...addresses(origin, lang, path),
   ]);
 }
 
-/** schema.org `Product` with its offer (one price) or offers (a price range over the groups). */
+/** schema.org `Product` with its offer (one price) or offers (a price range over the groups), with VAT as shown. */
 export function productJsonLd(p: StoreProduct, origin: string, url: string) {
-  const selling: Pick<StoreVariant, 'discounted_price' | 'stock'>[] = p.variants.length ? p.variants : [p];
-  const prices = selling.map((v) => v.discounted_price);
+  const selling: Pick<StoreVariant, 'discounted_price_with_vat' | 'stock'>[] = p.variants.length ? p.variants : [p];
+  const prices = selling.map((v) => v.discounted_price_with_vat);
   const low = Math.min(...prices);
   const high = Math.max(...prices);
   const availability = `https://schema.org/${p.is_available ? 'InStock' : 'OutOfStock'}`;

@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './store.module.css';
 
-/** The price after the discount, and the original struck through while a discount runs. */
+/** The price after the discount, and the original struck through while a discount runs; both with VAT, said beside them. */
 export function Price({
   price,
   discounted,
@@ -33,14 +33,30 @@ export function Price({
           {formatMoney(lang, price)}
         </Text>
       )}
+      <Text component="span" fz="xs" c="gray.7" data-testid="price-vat-note">
+        {t('store.incl_vat')}
+      </Text>
     </Group>
   );
 }
 
-/** "-20%" or "Save 50 SAR". */
-export function DiscountBadge({ type, value, size = 'md' }: { type: DiscountType; value: number; size?: MantineSize }) {
+/** "-20%" or "Save 57.50 SAR" (the saving with VAT, as the prices beside it). */
+export function DiscountBadge({
+  product: p,
+  size = 'md',
+}: {
+  product: {
+    discount_type: DiscountType;
+    discount_value: number;
+    price_with_vat: number;
+    discounted_price_with_vat: number;
+  };
+  size?: MantineSize;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const type = p.discount_type;
+  const value = type === 'number' ? p.price_with_vat - p.discounted_price_with_vat : p.discount_value;
   if (type === 'none' || value <= 0) return null;
   return (
     <Badge color="red.8" variant="filled" size={size} radius="sm" tt="none" data-testid="discount-badge">

@@ -47,7 +47,7 @@ export function ProductCard({
           <ProductImage src={p.image} alt="" sizes={CARD_SIZES} priority={priority} />
         </Link>
         <Stack gap={4} className={classes.badges} align="flex-start">
-          {p.has_discount && !state && <DiscountBadge type={p.discount_type} value={p.discount_value} />}
+          {p.has_discount && !state && <DiscountBadge product={p} />}
           {state && (
             <Badge color="dark" variant="filled" radius="sm" data-testid="stock-badge">
               {t(`store.${state}`)}
@@ -71,7 +71,7 @@ export function ProductCard({
         </Title>
         <Stars value={p.rating_avg} count={p.rating_count} size={14} />
         <Box mt="auto">
-          <Price price={p.price} discounted={p.discounted_price} hasDiscount={p.has_discount} />
+          <Price price={p.price_with_vat} discounted={p.discounted_price_with_vat} hasDiscount={p.has_discount} />
         </Box>
         {p.type === 'multi' ? (
           <Button

@@ -76,8 +76,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [quantity, setQuantity] = useState(1);
   const [installation, setInstallation] = useState(false);
 
-  const price = variant?.price ?? p.price;
-  const discounted = variant?.discounted_price ?? p.discounted_price;
+  // With VAT, as the store shows prices (ADR 0023).
+  const price = variant?.price_with_vat ?? p.price_with_vat;
+  const discounted = variant?.discounted_price_with_vat ?? p.discounted_price_with_vat;
   // The product's switch (available or not) applies to every group; a group's own stock to itself.
   const switchedOn = p.is_available || p.stock === 0;
   const stock = variant ? variant.stock : p.stock;
@@ -166,7 +167,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Stack gap={6}>
             <Group gap="sm" align="center">
               <Price price={price} discounted={discounted} hasDiscount={p.has_discount} size="lg" />
-              {p.has_discount && <DiscountBadge type={p.discount_type} value={p.discount_value} size="lg" />}
+              {p.has_discount && <DiscountBadge product={p} size="lg" />}
             </Group>
             {p.has_discount && p.discount_expires_at && (
               <Group gap={6} c="red.9" wrap="nowrap" data-testid="discount-ends">
@@ -176,9 +177,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </Text>
               </Group>
             )}
-            <Text fz="xs" c="dimmed">
-              {t('store.vat_note')}
-            </Text>
           </Stack>
 
           <Divider />
@@ -200,12 +198,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {stockText}
           </Text>
 
-          {p.installation_price !== null && (
+          {p.installation_price_with_vat !== null && (
             <Checkbox
               checked={installation}
               onChange={(e) => setInstallation(e.currentTarget.checked)}
               disabled={!sellable}
-              label={t('store.with_installation', { price: formatMoney(lang, p.installation_price) })}
+              label={t('store.with_installation', { price: formatMoney(lang, p.installation_price_with_vat) })}
               description={t('store.installation_hint')}
               data-testid="installation"
             />

@@ -92,6 +92,7 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       F('tax_number', 'text', { ltr: true }),
       F('commercial_record', 'text', { ltr: true }),
       F('vat_rate', 'number', { hint: 'cms.ui_set_vat_hint' }),
+      F('prices_include_vat', 'switch', { hint: 'cms.ui_set_prices_include_vat_hint', required: false }),
       F('monthly_target', 'number', { hint: 'cms.ui_set_target_hint' }),
     ],
   },
