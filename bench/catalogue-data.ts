@@ -4,9 +4,13 @@
  * (generate_series), each product with one group, with Arabic and English names and the
  * normalised search text the catalogue service would write (the names carry
  * no diacritics, so folding the alef forms, taa marbuta and alef maqsura and
- * lower-casing is the whole of `normalizeSearch` for them).
+ * lower-casing is the whole of `normalizeSearch` for them); the database fills
+ * the search columns (`search_norm`, migration 0017).
  */
 import pg from 'pg';
+
+/** The search columns with a pg_trgm index (migration 0017): `products_{column}_trgm_idx`. */
+const SEARCH_COLUMNS = ['search_key', 'search_name', 'search_desc'];
 
 export async function fillCatalogue(url: string, count: number) {
   const client = new pg.Client({ connectionString: url });
@@ -15,7 +19,7 @@ export async function fillCatalogue(url: string, count: number) {
   try {
     await client.query('begin');
     // One GIN build after the rows is far quicker than 100,000 index inserts.
-    await client.query('drop index if exists products_search_trgm_idx');
+    for (const c of SEARCH_COLUMNS) await client.query(`drop index if exists products_${c}_trgm_idx`);
     // The production server loads no demo data: the categories and brands come first.
     await client.query(`
       insert into categories (name_ar, name_en, sort)
@@ -77,7 +81,9 @@ export async function fillCatalogue(url: string, count: number) {
       update products p set main_variant_id = v.id from product_variants v
       where v.product_id = p.id and p.main_variant_id is null
     `);
-    await client.query('create index products_search_trgm_idx on products using gin (search_text gin_trgm_ops)');
+    for (const c of SEARCH_COLUMNS) {
+      await client.query(`create index products_${c}_trgm_idx on products using gin (${c} gin_trgm_ops)`);
+    }
     await client.query('commit');
     // As autovacuum would: the visibility map lets counts read the index alone.
     await client.query('vacuum analyze products, product_variants');

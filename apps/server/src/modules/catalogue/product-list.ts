@@ -47,7 +47,7 @@ export const coverImage = sql<
 
 export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
   const threshold = await lowStockThreshold(db);
-  const search = productSearch(q.q);
+  const search = await productSearch(db, q.q);
   const conditions: (SQL | undefined)[] = [
     isNull(p.deletedAt),
     search?.where,

@@ -13,7 +13,7 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import { normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
+import { SEARCH_TYPO_SIMILARITY, normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
 
 const p = tables.products;
 
@@ -29,6 +29,11 @@ const TYPO_MIN_LENGTH = 4;
  */
 const LONG_WORD = 7;
 const LONG_WORD_SIMILARITY = 0.5;
+/**
+ * How many products a mistyped word is looked for among: a word similarity is slow to
+ * compute, and a typo of a word every eighth product has would otherwise compute it for all.
+ */
+const TYPO_CANDIDATES = 500;
 
 /** A query word's forms: as typed and its stem. */
 const formsOf = (word: string) => [...new Set([word, searchStem(word)])];
@@ -42,19 +47,24 @@ const typoOf = (f: string) =>
     ? sql`(${f}::text <% ${p.searchName} and word_similarity(${f}::text, ${p.searchName}) >= ${LONG_WORD_SIMILARITY})`
     : sql`${f}::text <% ${p.searchName}`;
 
-/** How one query word matches a product, and what the match is worth (0 best). */
-function termMatch(word: string) {
+/**
+ * How one query word matches a product, and what the match is worth (0 best).
+ * `typos`: also one letter off a name's word (for a word the catalogue does not have).
+ */
+function termMatch(word: string, typos: boolean) {
   const forms = formsOf(word);
   const whole = forms.map((f) => `% ${escapeLike(f)} %`);
   const start = forms.map((f) => `% ${escapeLike(f)}%`);
   const inside = forms.map(likeOf);
-  const typos = forms.filter((f) => [...f].length >= TYPO_MIN_LENGTH);
-  const typo = typos.length ? or(...typos.map(typoOf)) : undefined;
+  const typoForms = typos ? forms.filter((f) => [...f].length >= TYPO_MIN_LENGTH) : [];
+  const typo = typoForms.length
+    ? sql`${p.id} = any(array(select ${p.id} from ${p} where ${or(...typoForms.map(typoOf))} limit ${TYPO_CANDIDATES}))`
+    : undefined;
   // Among typos the closer first: 5 plus what the form lacks of the name's most similar word.
-  const similarity = sql.join(
-    typos.map((f) => sql`word_similarity(${f}::text, ${p.searchName})`),
+  const similarity = sql`greatest(${sql.join(
+    typoForms.map((f) => sql`word_similarity(${f}::text, ${p.searchName})`),
     sql`, `,
-  );
+  )})`;
   const where = or(anyLike(sql`${p.searchKey}`, inside), typo, anyLike(sql`${p.searchDesc}`, inside))!;
   const rank = sql`(case
     when ${anyLike(padded(p.searchName), whole)} then 0
@@ -62,9 +72,25 @@ function termMatch(word: string) {
     when ${anyLike(sql`(' ' || ${p.searchName})`, start)} then 2
     when ${anyLike(sql`(' ' || ${p.searchKey})`, start)} then 3
     when ${anyLike(sql`${p.searchKey}`, inside)} then 4
-    ${typo ? sql`when ${typo} then 6 - greatest(${similarity})` : sql``}
+    ${typo ? sql`when ${similarity} >= ${SEARCH_TYPO_SIMILARITY} then 6 - ${similarity}` : sql``}
     else 6 end)`;
   return { where, rank };
+}
+
+/**
+ * Whether some product has `word` (or its stem) in its names, brand, categories,
+ * SKUs or description. Typos are looked for only when not: a word the catalogue
+ * has is meant as typed, and matching all that is similar to it is slow.
+ */
+async function known(db: Db, word: string) {
+  if ([...word].length < TYPO_MIN_LENGTH) return true;
+  const inside = formsOf(word).map(likeOf);
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(or(anyLike(sql`${p.searchKey}`, inside), anyLike(sql`${p.searchDesc}`, inside)))
+    .limit(1);
+  return !!row;
 }
 
 export type ProductSearch = {
@@ -75,10 +101,11 @@ export type ProductSearch = {
 };
 
 /** The search of query `q`; undefined for an empty query. */
-export function productSearch(q: string | undefined): ProductSearch | undefined {
+export async function productSearch(db: Db, q: string | undefined): Promise<ProductSearch | undefined> {
   const terms = q ? searchTerms(q) : [];
   if (!terms.length) return undefined;
-  const matches = terms.map(termMatch);
+  const typos = await Promise.all(terms.map(async (t) => !(await known(db, t))));
+  const matches = terms.map((t, i) => termMatch(t, typos[i]!));
   return {
     where: and(...matches.map((m) => m.where))!,
     rank: sql<number>`(${sql.join(
@@ -87,9 +114,6 @@ export function productSearch(q: string | undefined): ProductSearch | undefined 
     )})`,
   };
 }
-
-/** Every word of the query matches; undefined for an empty query. */
-export const searchCondition = (q: string | undefined) => productSearch(q)?.where;
 
 export type SearchParts = {
   nameAr: string;

@@ -168,7 +168,7 @@ function cardOf(
 
 export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, userId: number | null) {
   const shown = shownPrice(await vatTerms(db));
-  const search = productSearch(q.q);
+  const search = await productSearch(db, q.q);
   const where = and(
     visible,
     search?.where,

@@ -1,11 +1,11 @@
 /**
  * The store list's filters live in the address (shareable, back and forward
  * work, the server renders the same list): `q`, `category`, `sub`, `brand`,
- * `min` and `max` (riyals), `available=1`, `discounted=1`, `sort`, `page`.
+ * `min` and `max` (riyals), `available=1`, `discounted=1`, `sort` (when not the default), `page`.
  * This maps them to the API's query (`/user/store/products`) and back.
  */
 import { DB_INT_MAX, toHalalas } from '@pool/contracts/core';
-import { STORE_SORTS, type StoreSort } from '@pool/contracts/store';
+import { STORE_SORTS, defaultStoreSort, type StoreSort } from '@pool/contracts/store';
 import type { PathQuery } from '../../lib/api.ts';
 
 export type StoreFilters = {
@@ -50,8 +50,9 @@ const on = (v: string | null) => v === '1' || v === 'true';
 export function readFilters(search: URLSearchParams): StoreFilters {
   const sort = search.get('sort');
   const page = Math.floor(Number(search.get('page')));
+  const q = (search.get('q') ?? '').trim().slice(0, 100);
   return {
-    q: (search.get('q') ?? '').trim().slice(0, 100),
+    q,
     category: id(search.get('category')),
     sub: id(search.get('sub')),
     brand: id(search.get('brand')),
@@ -59,7 +60,7 @@ export function readFilters(search: URLSearchParams): StoreFilters {
     max: riyals(search.get('max')),
     available: on(search.get('available')),
     discounted: on(search.get('discounted')),
-    sort: (STORE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as StoreSort) : 'newest',
+    sort: (STORE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as StoreSort) : defaultStoreSort(q),
     page: Number.isFinite(page) && page > 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -75,16 +76,20 @@ export function filtersSearch(f: StoreFilters): string {
   if (f.max) s.set('max', f.max);
   if (f.available) s.set('available', '1');
   if (f.discounted) s.set('discounted', '1');
-  if (f.sort !== 'newest') s.set('sort', f.sort);
+  if (f.sort !== defaultStoreSort(f.q)) s.set('sort', f.sort);
   if (f.page > 1) s.set('page', String(f.page));
   const text = s.toString();
   return text ? `?${text}` : '';
 }
 
-/** `f` changed by `changes`; any change but the page itself goes back to page 1. */
+/**
+ * `f` changed by `changes`; any change but the page itself goes back to page 1, and a new search
+ * takes its default sort (relevance with words, newest without) unless a sort was chosen.
+ */
 export function withChanges(f: StoreFilters, changes: Partial<StoreFilters>): StoreFilters {
   const next = { ...f, ...changes };
   if (!('page' in changes)) next.page = 1;
+  if ('q' in changes && !('sort' in changes) && f.sort === defaultStoreSort(f.q)) next.sort = defaultStoreSort(next.q);
   if ('category' in changes && changes.category !== f.category && !('sub' in changes)) next.sub = null;
   return next;
 }

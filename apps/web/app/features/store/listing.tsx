@@ -230,7 +230,10 @@ export function StoreListing({ listing }: { listing: Listing }) {
               label={t('store.sort_by')}
               value={f.sort}
               onChange={(e) => go({ sort: e.currentTarget.value as StoreFilters['sort'] })}
-              data={STORE_SORTS.map((s) => ({ value: s, label: t(`store.sort_${s}`) }))}
+              data={STORE_SORTS.filter((s) => f.q || s !== 'relevance').map((s) => ({
+                value: s,
+                label: t(`store.sort_${s}`),
+              }))}
               ms="auto"
               w={{ base: 180, sm: 220 }}
               styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}

@@ -41,6 +41,18 @@ describe('store filters', () => {
     expect(readFilters(new URLSearchParams('sort=cheapest&page=-3')).sort).toBe('newest');
   });
 
+  it('sorts a search by relevance unless another sort is chosen (issue 12)', () => {
+    const searching = readFilters(new URLSearchParams('q=سلم'));
+    expect(searching.sort).toBe('relevance');
+    expect(filtersSearch(searching)).toBe(`?q=${encodeURIComponent('سلم')}`);
+    expect(withChanges(readFilters(new URLSearchParams('')), { q: 'ladder' }).sort).toBe('relevance');
+    expect(withChanges(searching, { q: '' }).sort).toBe('newest');
+    const cheapest = readFilters(new URLSearchParams('q=سلم&sort=price_asc'));
+    expect(withChanges(cheapest, { q: 'ladder' }).sort).toBe('price_asc');
+    expect(filtersSearch(readFilters(new URLSearchParams('sort=relevance')))).toBe('?sort=relevance');
+    expect(apiQuery(searching)).toEqual({ q: 'سلم', sort: 'relevance', page: 1 });
+  });
+
   it('goes back to page 1 on a change and drops the sub-category with its category', () => {
     const f = readFilters(new URLSearchParams('category=3&sub=7&page=4'));
     expect(withChanges(f, { brand: 2 })).toMatchObject({ page: 1, category: 3, sub: 7, brand: 2 });
