@@ -11,6 +11,7 @@ import { translate } from '@pool/i18n';
 import { fakeMoyasar } from '../../integrations/payments/fake-moyasar.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import '../wallet/service.ts';
+import { STC_PAY_STARTS } from './routes.ts';
 import { api, customer, walletState } from './testing.ts';
 
 describe('STC Pay and Apple Pay with the Moyasar driver', () => {
@@ -153,6 +154,21 @@ describe('STC Pay and Apple Pay with the Moyasar driver', () => {
       body: { mobile: '0501234567' },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('STC Pay starts are limited per customer (each texts a code)', async () => {
+    const { token, paymentId } = await openCharge(30);
+    const start = () =>
+      api(app, 'POST', `/api/user/payments/${paymentId}/stcpay`, { token, body: { mobile: '0501234567' } });
+    for (let i = 0; i < STC_PAY_STARTS.points; i++) expect((await start()).statusCode).toBe(200);
+    expect((await start()).statusCode).toBe(429);
+    // Another customer is not held back.
+    const other = await openCharge(30);
+    const theirs = await api(app, 'POST', `/api/user/payments/${other.paymentId}/stcpay`, {
+      token: other.token,
+      body: { mobile: '0501234567' },
+    });
+    expect(theirs.statusCode).toBe(200);
   });
 
   it('Apple Pay: the merchant session through Moyasar, then the token pays (or is declined)', async () => {

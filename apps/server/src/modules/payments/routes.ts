@@ -4,7 +4,7 @@
  * driver, its hosted payment page.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
@@ -32,6 +32,8 @@ import { findByGivenId, ownPayment, toPaymentInfo, verifyPayment } from './servi
 
 const tags = ['payments'];
 const digest = (s: string) => createHash('sha256').update(s).digest();
+/** STC Pay payments a customer may start (each sends an SMS code). */
+export const STC_PAY_STARTS = { points: 5, seconds: 600 };
 
 /** Where the browser lands after paying: the page it started from, with the outcome. */
 export function outcomeUrl(to: string | undefined, paymentId: number, outcome: 'paid' | 'failed' | 'pending') {
@@ -177,6 +179,10 @@ export default async function paymentsRoutes(app: App) {
  */
 function methodRoutes(app: App) {
   const base = { tags, security: [{ bearer: [] }] };
+  // Each STC Pay start texts a code to the mobile given: a few per customer, so it cannot be used to flood a number.
+  const stcPayStarts = app.limiter('stcpay-start', STC_PAY_STARTS);
+  const stcPayLimit = (req: FastifyRequest, reply: FastifyReply) =>
+    app.takeLimit(stcPayStarts, `u${req.user!.id}`, reply);
   const answer = { 200: envelope(paymentInfo) };
   /** The message of an attempt's state, in the payer's language. */
   const outcomeKey = (status: string) =>
@@ -185,7 +191,7 @@ function methodRoutes(app: App) {
   app.post(
     '/user/payments/:id/stcpay',
     {
-      preHandler: app.requireUser(),
+      preHandler: [app.requireUser(), stcPayLimit],
       schema: {
         ...base,
         summary: 'Pay one of my open payments by STC Pay: the code goes by SMS to the mobile',
