@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   addressAndWallet,
+  adminNav,
   adminPost,
+  adminSession,
   adminToken,
   clientIp,
   expectAccessible,
@@ -108,7 +110,7 @@ test('catalogue: design types, colours and prices edited in the dashboard change
 
   try {
     await signInAdmin(page);
-    await page.getByTestId('admin-nav-construction').click();
+    await adminNav(page, 'construction');
     await expect(page).toHaveURL(/\/admin\/construction\/design-types$/);
     await expect(page.getByRole('heading', { level: 1, name: 'أنواع تصاميم المسابح' })).toBeVisible();
     await expect(page.getByTestId('design-types-table-row')).toHaveCount(seeded.design_types.length);
@@ -158,7 +160,7 @@ test('catalogue: design types, colours and prices edited in the dashboard change
     await expectAccessible(page);
 
     // A colour: the code typed without #, its swatch in the list; an extra of 20 SAR per m² raises the estimate.
-    await page.getByTestId('admin-nav-construction-colours').click();
+    await adminNav(page, 'construction-colours');
     await expect(page.getByRole('heading', { level: 1, name: 'ألوان تشطيب المسابح' })).toBeVisible();
     await page.getByTestId('colour-add').click();
     const colourForm = page.getByTestId('colour-form');
@@ -199,7 +201,7 @@ test('catalogue: design types, colours and prices edited in the dashboard change
     await expect(customer.getByTestId('estimate-range')).not.toHaveText(first);
 
     // Hidden from customers with the list's switch: the designer and the estimate no longer take it.
-    await page.getByTestId('admin-nav-construction').click();
+    await adminNav(page, 'construction');
     await typeRow.getByTestId('design-type-toggle').click({ force: true });
     await expect(page.getByText('تم الحفظ بنجاح').first()).toBeVisible();
     await expect(typeRow.getByTestId('design-type-toggle')).toHaveAttribute('data-active', 'false');
@@ -210,7 +212,7 @@ test('catalogue: design types, colours and prices edited in the dashboard change
     await expect(customer.getByTestId('design-type').filter({ hasText: typeAr })).toHaveCount(0);
 
     // Prices: no spread, and lighting at 3,000 SAR: the estimate is one figure and lighting adds 3,450 with VAT.
-    await page.getByTestId('admin-nav-construction-prices').click();
+    await adminNav(page, 'construction-prices');
     await expect(page.getByRole('heading', { level: 1, name: 'أسعار إنشاء المسابح' })).toBeVisible();
     const prices = page.getByTestId('construction-prices-form');
     await expect(page.getByTestId('price-surface')).toHaveValue((before.surface_m2 / 100).toFixed(2));
@@ -311,7 +313,7 @@ test('the admin assigns an engineer, who sends the offer, posts a stage with a p
   });
 
   // The console lists it under its kind; its page shows the design the customer made.
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, '/admin/service-orders?kind=pool_construction');
   const link = page.getByTestId('service-order-link').filter({ hasText: order.number });
   await expect(link).toBeVisible();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { adminNav, adminSession, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -8,7 +8,7 @@ const IMAGE = join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'im
 
 test('an ad banner edited with a new image shows on the home page in Arabic and English', async ({ page }) => {
   await signInAdmin(page);
-  await page.getByTestId('admin-nav-banners').click();
+  await adminNav(page, 'banners');
   await expect(page).toHaveURL(/\/admin\/content\/banners$/);
   await expect(page.getByRole('heading', { level: 1, name: 'البنرات الإعلانية' })).toBeVisible();
   await shot(page, 'admin-banners-ar');
@@ -47,7 +47,7 @@ test('an ad banner edited with a new image shows on the home page in Arabic and 
 });
 
 test('content lists search, validate both languages and answer 404 for an unknown screen', async ({ page }) => {
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, '/admin/content/faqs');
   await page.getByTestId('content-add').click();
   const form = page.getByTestId('content-form');
@@ -80,7 +80,7 @@ test('the settings form saves; the inbox opens a message (read) and marks it han
     data: { name: 'سارة أحمد', phone: '0500000009', message: 'أرغب في حجز صيانة لمسبح منزلي.' },
   });
   expect(sent.status()).toBe(200);
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, '/admin/settings');
   await page.getByTestId('settings-save').click();
   await expect(page.getByText('تم الحفظ بنجاح').first()).toBeVisible();

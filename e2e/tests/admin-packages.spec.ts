@@ -6,7 +6,7 @@
  * then opens it with its visits. Screenshots at 1280 (and 390 for the lists); axe on each page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { clientIp, expectAccessible, open, riyadhDay, shot, signInAdmin, signUpByApi } from './support.ts';
+import { adminNav, clientIp, expectAccessible, open, riyadhDay, shot, signInAdmin, signUpByApi } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -46,7 +46,7 @@ test('packages: add, edit, a customer subscribes, stop selling; the subscription
   const nameEn = `Summer care ${stamp}`;
 
   await signInAdmin(page);
-  await page.getByTestId('admin-nav-packages').click();
+  await adminNav(page, 'packages');
   await expect(page).toHaveURL(/\/admin\/packages$/);
   await expect(page.getByRole('heading', { name: 'باقات الصيانة', exact: true })).toBeVisible();
   const table = page.getByTestId('packages-table');
@@ -142,7 +142,7 @@ test('packages: add, edit, a customer subscribes, stop selling; the subscription
   await expect(rows).toHaveCount(1);
 
   // The subscriptions, under the orders group: found by the customer's phone (typed with its 0).
-  await page.getByTestId('admin-nav-subscriptions').click();
+  await adminNav(page, 'subscriptions');
   await expect(page).toHaveURL(/\/admin\/subscriptions$/);
   await expect(page.getByRole('heading', { name: 'اشتراكات الباقات' })).toBeVisible();
   await page.getByTestId('list-search').fill(`0${phone}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminPost, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { adminPost, adminSession, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -9,7 +9,7 @@ test('a role with two permissions and an admin with it: the new admin sees only 
   const roleName = `مراقب ${stamp}`;
   const email = `viewer${stamp}@masabeh.com`;
 
-  await signInAdmin(page);
+  await adminSession(page);
 
   // The role: names in both languages, two permissions.
   await open(page, '/admin/roles');
@@ -74,7 +74,10 @@ test('a role with two permissions and an admin with it: the new admin sees only 
 
   // The new admin: the two screens of the role only (home's card needs `dashboard.view`, which the role lacks).
   await signInAdmin(page, email, 'Viewer@12345');
+  // One section, of its screens: open, as this browser remembers it from the super admin's visit to the admins.
   const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
+  await expect(nav.locator('[data-nav-section]')).toHaveCount(1);
+  await expect(page.getByTestId('admin-nav-section-people')).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link')).toHaveCount(2);
   await expect(page.getByTestId('admin-nav-users')).toBeVisible();
   await expect(page.getByTestId('admin-nav-reports')).toBeVisible();
@@ -115,7 +118,7 @@ test('my profile: a wrong current password is refused at its field; a new name, 
     password: 'Self@12345',
     role_id: role.id,
   });
-  await signInAdmin(page, email, 'Self@12345');
+  await adminSession(page, email, 'Self@12345');
   await open(page, '/admin/profile');
   const form = page.getByTestId('admin-profile-form');
   await form.getByLabel('الاسم').fill('مشرفة جديدة');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { adminNav, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -13,7 +13,7 @@ test('spare parts and extra services: add with the VAT-inclusive price shown liv
   const nameEn = `Heat pump ${stamp}`;
 
   await signInAdmin(page);
-  await page.getByTestId('admin-nav-service_items').click();
+  await adminNav(page, 'service_items');
   await expect(page).toHaveURL(/\/admin\/service-items$/);
   await expect(page.getByRole('heading', { name: 'قطع الغيار والخدمات الإضافية' })).toBeVisible();
   // The demo catalogue: parts and services, one part inactive.

@@ -26,19 +26,38 @@ export async function codeFor(fullNumber: string, after = 0, dir = dataDir()): P
   throw new Error(`no code sent to ${fullNumber}`);
 }
 
-/** Opens a page and waits for hydration and the 1 s splash to leave. */
+/**
+ * Opens a page and waits for hydration, its fonts (measurements of the layout) and the splash to leave.
+ * Not for the network to rest: assertions wait for what they need; screenshots and axe wait for it.
+ */
 export async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
   // A click before hydration finds no handler: wait for React to take over the page.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await splashGone(page);
+}
+
+/**
+ * Ends the splash's fade at once and checks it left: its 1 s on each page load would be spent
+ * waiting. pages.spec.ts checks the splash itself: its timing and the page rendered under it.
+ */
+export async function splashGone(page: Page) {
+  await page.evaluate(() =>
+    document
+      .querySelector('[data-testid="splash"]')
+      ?.getAnimations()
+      .forEach((a) => a.finish()),
+  );
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
 }
 
 export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
+  // The page's own requests done (at once when they were before).
+  await page.waitForLoadState('networkidle');
   // A page reached by a full load (e.g. back from the payment page) shows the 1 s splash first.
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  await splashGone(page);
   // Scroll through the page so lazy images load, then wait for every image.
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -56,7 +75,6 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** axe-core: no serious or critical violation. */
 /**
  * Waits for the page's finite CSS animations and transitions (a drawer sliding in, a fade) to end:
  * colours measured half-way through a fade are not the page's. Endless ones (spinners) are ignored.
@@ -72,7 +90,9 @@ export async function animationsDone(page: Page) {
   );
 }
 
+/** axe-core: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle');
   await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -128,14 +148,30 @@ export async function signInByApi(page: Page, phone: string) {
 
 export const DEMO_ADMIN = { email: 'admin@masabeh.com', password: 'Admin@12345' };
 
-/** Signs in on the dashboard's login page (the demo super admin unless told otherwise) and waits for its home. */
+/**
+ * Signs the browser context in to the dashboard (the demo super admin unless told otherwise) through
+ * the login page's own action, posted as the form does without script: the answer sets the
+ * `admin_auth` cookie. No page is opened. admin.spec.ts fills in the login form itself.
+ */
+export async function adminSession(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
+  const res = await page.request.post('/admin/login', { form: { email, password }, maxRedirects: 0 });
+  expect(res.status(), `admin sign-in of ${email}`).toBe(302);
+  expect(res.headers().location).toBe('/admin');
+}
+
+/** Signs in to the dashboard (as `adminSession`) and opens its home. */
 export async function signInAdmin(page: Page, email = DEMO_ADMIN.email, password = DEMO_ADMIN.password) {
-  await open(page, '/admin/login');
-  const form = page.getByTestId('admin-login-form');
-  await form.getByLabel('البريد الإلكتروني').fill(email);
-  await form.getByLabel('كلمة المرور').fill(password);
-  await page.getByTestId('admin-login-submit').click();
+  await adminSession(page, email, password);
+  await open(page, '/admin');
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Opens a dashboard screen from the side bar, unfolding its section first if it is folded. */
+export async function adminNav(page: Page, id: string) {
+  const entry = page.getByTestId(`admin-nav-${id}`);
+  if (!(await entry.isVisible()))
+    await page.locator('[data-nav-section]').filter({ has: entry }).getByRole('button').first().click();
+  await entry.click();
 }
 
 /**

@@ -1,202 +1,198 @@
-import { Badge, NavLink, Stack } from '@mantine/core';
-import {
-  IconTools,
-  IconTool,
-  IconArrowsRightLeft,
-  IconBan,
-  IconHelpCircle,
-  IconMail,
-  IconPhoto,
-  IconSeo,
-  IconSettings,
-  IconShare,
-  IconBell,
-  IconBuildingCommunity,
-  IconFileText,
-  IconLayoutDashboard,
-  IconReportAnalytics,
-  IconShieldLock,
-  IconUserShield,
-  IconUsers,
-  IconWorld,
-  IconTag,
-  IconCategory,
-  IconAdjustmentsHorizontal,
-  IconPackage,
-  IconTicket,
-  IconTruckDelivery,
-  IconShoppingCart,
-  IconClipboardList,
-  IconMessageReport,
-  IconRepeat,
-  IconCalendarRepeat,
-  IconCalendarWeek,
-  IconSwimming,
-  IconPalette,
-  IconReceipt2,
-} from '@tabler/icons-react';
+import { AppShell, CloseButton, Collapse, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink } from 'react-router';
-import { PERMISSION_GROUPS, type AdminProfile, type PermissionGroup } from '@pool/contracts/admin';
+import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import type { AdminProfile } from '@pool/contracts/admin';
+import enAdmin from '@pool/i18n/en/admin';
+import enConstructionAdmin from '@pool/i18n/en/construction-admin';
+import enOperations from '@pool/i18n/en/operations';
+import enPackagesAdmin from '@pool/i18n/en/packages-admin';
+import enVisitsCalendar from '@pool/i18n/en/visits-calendar';
+import { addTexts } from '../../lib/i18n.ts';
+import { translate } from './texts.ts';
+import { entryAt, filterNav, navFor, sectionLabel, type NavSectionId } from './nav-sections.ts';
 
-const ICONS: Record<PermissionGroup, typeof IconBell> = {
-  dashboard: IconLayoutDashboard,
-  admins: IconUserShield,
-  roles: IconShieldLock,
-  users: IconUsers,
-  reports: IconReportAnalytics,
-  countries: IconWorld,
-  cities: IconBuildingCommunity,
-  socials: IconShare,
-  intros: IconFileText,
-  banners: IconPhoto,
-  faqs: IconHelpCircle,
-  cancel_reasons: IconBan,
-  seo: IconSeo,
-  redirects: IconArrowsRightLeft,
-  settings: IconSettings,
-  contact_messages: IconMail,
-  notifications: IconBell,
-  brands: IconTag,
-  categories: IconCategory,
-  features: IconAdjustmentsHorizontal,
-  products: IconPackage,
-  coupons: IconTicket,
-  delivery: IconTruckDelivery,
-  orders: IconShoppingCart,
-  staff: IconTools,
-  service_items: IconTool,
-  packages: IconRepeat,
-  construction: IconSwimming,
-  complaints: IconMessageReport,
-};
+export { visibleGroups } from './nav-sections.ts';
 
-/** The screen of each permission group. */
-const READY: Partial<Record<PermissionGroup, string>> = {
-  dashboard: '/admin',
-  admins: '/admin/admins',
-  roles: '/admin/roles',
-  users: '/admin/users',
-  reports: '/admin/reports',
-  countries: '/admin/content/countries',
-  cities: '/admin/content/cities',
-  socials: '/admin/content/socials',
-  intros: '/admin/content/intros',
-  banners: '/admin/content/banners',
-  faqs: '/admin/content/faqs',
-  cancel_reasons: '/admin/content/cancel-reasons',
-  seo: '/admin/seo',
-  redirects: '/admin/content/redirects',
-  settings: '/admin/settings',
-  contact_messages: '/admin/contact-messages',
-  notifications: '/admin/notifications',
-  coupons: '/admin/coupons',
-  delivery: '/admin/delivery-prices',
-  orders: '/admin/store-orders',
-  brands: '/admin/content/brands',
-  categories: '/admin/content/categories',
-  features: '/admin/features',
-  products: '/admin/products',
-  staff: '/admin/staff',
-  service_items: '/admin/service-items',
-  packages: '/admin/packages',
-  construction: '/admin/construction/design-types',
-  complaints: '/admin/complaints',
-};
+// The dashboard is Arabic, but the filter also finds an entry by its English label.
+addTexts({
+  en: {
+    admin: enAdmin,
+    'construction-admin': enConstructionAdmin,
+    operations: enOperations,
+    'packages-admin': enPackagesAdmin,
+    'visits-calendar': enVisitsCalendar,
+  },
+});
+
+const STORAGE_KEY = 'admin-nav-open';
+
+function readOpen(): NavSectionId[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is NavSectionId => typeof v === 'string') : [];
+  } catch {
+    return []; // no storage (private mode) or a damaged value: nothing remembered
+  }
+}
+
+function saveOpen(open: NavSectionId[]) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(open));
+  } catch {
+    // not remembered: the side bar still works
+  }
+}
 
 /**
- * More screens of a group, listed under its own entry: the orders group opens the store's
- * orders, the service orders (immediate maintenance, later the other service kinds) and the
- * package subscriptions.
+ * The open sections: the current page's (on the server too), those the admin left open
+ * (remembered in the browser), and each section a navigation enters.
  */
-const MORE: Partial<Record<PermissionGroup, { id: string; path: string; label: string; icon: typeof IconBell }[]>> = {
-  orders: [
-    { id: 'service-orders', path: '/admin/service-orders', label: 'operations.nav', icon: IconClipboardList },
-    { id: 'visits-calendar', path: '/admin/visits-calendar', label: 'visits-calendar.title', icon: IconCalendarWeek },
-    {
-      id: 'subscriptions',
-      path: '/admin/subscriptions',
-      label: 'packages-admin.subscriptions_nav',
-      icon: IconCalendarRepeat,
-    },
-  ],
-  construction: [
-    {
-      id: 'construction-colours',
-      path: '/admin/construction/colours',
-      label: 'construction-admin.nav_colours',
-      icon: IconPalette,
-    },
-    {
-      id: 'construction-prices',
-      path: '/admin/construction/prices',
-      label: 'construction-admin.nav_prices',
-      icon: IconReceipt2,
-    },
-  ],
-};
-
-/** The permission groups this admin may open (any permission of a group shows it). */
-export function visibleGroups(admin: Pick<AdminProfile, 'is_super' | 'permissions'>): PermissionGroup[] {
-  return (Object.keys(PERMISSION_GROUPS) as PermissionGroup[]).filter(
-    (g) => admin.is_super || admin.permissions.some((p) => p.startsWith(`${g}.`)),
-  );
+function useOpenSections(current: NavSectionId | undefined) {
+  const [open, setOpen] = useState<NavSectionId[]>(current ? [current] : []);
+  const change = (next: (was: NavSectionId[]) => NavSectionId[]) =>
+    setOpen((was) => {
+      const now = next(was);
+      saveOpen(now);
+      return now;
+    });
+  useEffect(() => {
+    const stored = readOpen();
+    setOpen((was) => [...new Set([...stored, ...was])]);
+  }, []);
+  useEffect(() => {
+    if (current) change((was) => (was.includes(current) ? was : [...was, current]));
+  }, [current]);
+  const toggle = (id: NavSectionId) => change((was) => (was.includes(id) ? was.filter((x) => x !== id) : [...was, id]));
+  return [open, toggle] as const;
 }
 
 export function AdminNav({ admin, onNavigate }: { admin: AdminProfile; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const here = entryAt(pathname);
+  const [open, toggle] = useOpenSections(here?.section);
+  const [query, setQuery] = useState('');
+  const list = useRef<HTMLDivElement>(null);
+  const ids = useId();
+  const filtering = query.trim() !== '';
+  const sections = filterNav(navFor(admin), query, (key) => [t(key), translate('en', key)]);
+  const noMatch = filtering && sections.length === 0;
+
+  const follow = () => {
+    setQuery('');
+    onNavigate?.();
+  };
+  const onFilterKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      setQuery('');
+    } else if (event.key === 'Enter') {
+      // Enter opens the first entry found; arrow down moves into the list.
+      const first = sections[0]?.entries[0];
+      if (filtering && first) {
+        event.preventDefault();
+        void navigate(first.path);
+        follow();
+      }
+    } else if (event.key === 'ArrowDown') {
+      const link = [...(list.current?.querySelectorAll<HTMLElement>('a') ?? [])].find((e) => e.offsetParent);
+      if (link) {
+        event.preventDefault();
+        link.focus();
+      }
+    }
+  };
+
   return (
-    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-      {visibleGroups(admin).map((group) => {
-        const Icon = ICONS[group];
-        const path = READY[group];
-        return (
-          <li key={group}>
-            {path ? (
-              <NavLink
-                component={RouterNavLink}
-                to={path}
-                end
-                onClick={onNavigate}
-                label={t(`admin.group_${group}`)}
-                leftSection={<Icon size={20} aria-hidden />}
-                variant="filled"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                data-testid={`admin-nav-${group}`}
-              />
-            ) : (
-              <NavLink
-                component="div"
-                aria-disabled="true"
-                label={t(`admin.group_${group}`)}
-                title={t('admin.soon_hint')}
-                leftSection={<Icon size={20} aria-hidden />}
-                rightSection={
-                  <Badge size="sm" variant="light" color="gray" c="dark.5" fw={600}>
-                    {t('admin.soon')}
-                  </Badge>
-                }
-                c="dimmed"
-                style={{ borderRadius: 'var(--mantine-radius-md)', cursor: 'default' }}
-                data-testid={`admin-nav-${group}`}
-              />
-            )}
-            {(MORE[group] ?? []).map((more) => (
-              <NavLink
-                key={more.id}
-                component={RouterNavLink}
-                to={more.path}
-                onClick={onNavigate}
-                label={t(more.label)}
-                leftSection={<more.icon size={20} aria-hidden />}
-                variant="filled"
-                style={{ borderRadius: 'var(--mantine-radius-md)', marginTop: 4 }}
-                data-testid={`admin-nav-${more.id}`}
-              />
-            ))}
-          </li>
-        );
-      })}
-    </Stack>
+    <>
+      <AppShell.Section pb="xs">
+        <TextInput
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={onFilterKey}
+          placeholder={t('admin.nav_filter')}
+          aria-label={t('admin.nav_filter')}
+          aria-describedby={`${ids}-hint`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            query ? (
+              <CloseButton size="sm" aria-label={t('admin.nav_filter_clear')} onClick={() => setQuery('')} />
+            ) : null
+          }
+          autoComplete="off"
+          data-testid="admin-nav-filter"
+        />
+        {/* Always there, so that screen readers announce the text when it comes. */}
+        <Text id={`${ids}-hint`} role="status" fz="xs" c="dimmed" mt={noMatch ? 4 : 0}>
+          {noMatch ? t('admin.nav_no_match') : ''}
+        </Text>
+      </AppShell.Section>
+      {/* The list is longer than a laptop screen: it scrolls inside the fixed side bar. */}
+      <AppShell.Section grow component={ScrollArea} type="auto" data-testid="admin-nav-scroll" ref={list}>
+        <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+          {sections.map((section) => {
+            const entries = (
+              <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+                {section.entries.map((entry) => (
+                  <li key={entry.id}>
+                    <NavLink
+                      component={RouterNavLink}
+                      to={entry.path}
+                      end={entry.path === '/admin'}
+                      active={here?.entry === entry.id}
+                      onClick={follow}
+                      label={t(entry.label)}
+                      leftSection={<entry.icon size={20} aria-hidden />}
+                      variant="filled"
+                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                      data-testid={`admin-nav-${entry.id}`}
+                    />
+                  </li>
+                ))}
+              </Stack>
+            );
+            if (section.id === 'top') return <li key={section.id}>{entries}</li>;
+            const expanded = filtering || open.includes(section.id);
+            const listId = `${ids}-${section.id}`;
+            return (
+              <li key={section.id} data-nav-section={section.id}>
+                <NavLink
+                  component="button"
+                  type="button"
+                  mt={6}
+                  label={t(sectionLabel(section.id))}
+                  aria-expanded={expanded}
+                  aria-controls={listId}
+                  // While filtering every section found is open: its heading does nothing.
+                  disabled={filtering}
+                  aria-disabled={filtering || undefined}
+                  onClick={filtering ? undefined : () => toggle(section.id)}
+                  rightSection={
+                    filtering ? null : (
+                      <IconChevronDown
+                        size={16}
+                        aria-hidden
+                        style={{ transform: expanded ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+                      />
+                    )
+                  }
+                  fw={700}
+                  c="gray.8"
+                  style={{ borderRadius: 'var(--mantine-radius-md)', opacity: 1 }}
+                  data-testid={`admin-nav-section-${section.id}`}
+                />
+                <Collapse expanded={expanded} keepMountedMode="display-none" id={listId}>
+                  {entries}
+                </Collapse>
+              </li>
+            );
+          })}
+        </Stack>
+      </AppShell.Section>
+    </>
   );
 }

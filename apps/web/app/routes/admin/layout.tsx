@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Avatar,
-  Burger,
-  Group,
-  Menu,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconExternalLink, IconLogout, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -146,10 +135,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar id="admin-navbar" p="sm" component="nav" aria-label={t('admin.nav_label')}>
-        {/* The list is longer than a laptop screen: it scrolls inside the fixed side bar. */}
-        <AppShell.Section grow component={ScrollArea} type="auto" data-testid="admin-nav-scroll">
-          <AdminNav admin={admin} onNavigate={close} />
-        </AppShell.Section>
+        <AdminNav admin={admin} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" bg="gray.0" tabIndex={-1}>
         <Outlet />
