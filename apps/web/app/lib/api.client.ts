@@ -9,6 +9,15 @@ import { SITE_HEADER } from '@pool/contracts/account';
 import { answering, type ApiMethods, type ApiPath, type ApiPaths, type PathAnswer, type PathParams } from './api.ts';
 import type { Lang } from './lang.ts';
 
+/** The event a browser call's answer raises when the session ended (`blocked`, `unauthenticated`). */
+export const SESSION_ENDED_EVENT = 'pool:session-ended';
+
+/** Any browser call answered `blocked` or `unauthenticated`: the page signs out (SessionWatcher listens). */
+function watchSession(answer: object) {
+  const { key } = answer as { key?: unknown };
+  if (key === 'blocked' || key === 'unauthenticated') window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
 /** openapi-fetch in the browser, answering `{ msg, key, data, status }` (`browserApi(lang).GET(...)`). */
 export function browserApi(lang: Lang): ApiMethods {
   return answering(
@@ -16,6 +25,7 @@ export function browserApi(lang: Lang): ApiMethods {
       credentials: 'same-origin',
       headers: { lang, [SITE_HEADER]: '1', accept: 'application/json' },
     }),
+    watchSession,
   );
 }
 
@@ -49,7 +59,9 @@ export function uploadForm<P extends ApiPath<'post'>>(
     };
     xhr.onload = () => {
       try {
-        resolve({ ...JSON.parse(xhr.responseText), status: xhr.status });
+        const answer = { ...JSON.parse(xhr.responseText), status: xhr.status };
+        watchSession(answer);
+        resolve(answer);
       } catch (err) {
         reject(err);
       }

@@ -89,11 +89,15 @@ const answer = ({ data, error, response }: Raw) => {
   return { ...envelope, status: response.status };
 };
 
-/** The client's methods answering `{ msg, key, data, status }`. */
-export function answering(client: Client<paths>): ApiMethods {
+/** The client's methods answering `{ msg, key, data, status }`; `seen` looks at every answer first. */
+export function answering(client: Client<paths>, seen?: (answer: object) => void): ApiMethods {
   const wrap = (method: keyof ApiMethods) => {
     const call = client[method] as unknown as (url: string, init?: object) => Promise<Raw>;
-    return (async (url: string, init?: object) => answer(await call(url, init))) as never;
+    return (async (url: string, init?: object) => {
+      const a = answer(await call(url, init));
+      seen?.(a);
+      return a;
+    }) as never;
   };
   return { GET: wrap('GET'), POST: wrap('POST'), PUT: wrap('PUT'), PATCH: wrap('PATCH'), DELETE: wrap('DELETE') };
 }
