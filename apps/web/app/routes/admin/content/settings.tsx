@@ -92,7 +92,13 @@ const GROUPS: { title: string; fields: Field[] }[] = [
       F('tax_number', 'text', { ltr: true }),
       F('commercial_record', 'text', { ltr: true }),
       F('vat_rate', 'number', { hint: 'cms.ui_set_vat_hint' }),
-      F('prices_include_vat', 'switch', { hint: 'cms.ui_set_prices_include_vat_hint', required: false }),
+      // Not through F: a switch has no "required" mark.
+      {
+        name: 'prices_include_vat',
+        type: 'switch',
+        label: 'cms.ui_set_prices_include_vat',
+        hint: 'cms.ui_set_prices_include_vat_hint',
+      },
       F('monthly_target', 'number', { hint: 'cms.ui_set_target_hint' }),
     ],
   },
