@@ -10,13 +10,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   adminPost,
+  adminSession,
   clientIp,
   codeFor,
   expectAccessible,
   newPhone,
   open,
   shot,
-  signInAdmin,
   typeCode,
 } from './support.ts';
 
@@ -111,9 +111,14 @@ test('a visitor fills the cart, signs in and keeps it', async () => {
   await heaterLine.getByTestId('cart-installation').click();
   await expect(heaterLine.getByTestId('cart-installation')).toBeChecked();
   await expect(page.getByTestId('price-installation')).toBeVisible();
-  // 1200 + 2 x 90 = 1380 SAR of products, 200 installation; no delivery yet.
-  await expect(page.getByTestId('price-products')).toContainText('1,380.00');
-  await expect(page.getByTestId('price-installation')).toContainText('200.00');
+  // With VAT (ADR 0023): 1200 + 2 x 90 = 1380 SAR of products is 1587, 200 installation 230; no delivery yet.
+  await expect(heaterLine.getByTestId('cart-line-vat-note')).toHaveText('شامل الضريبة');
+  await expect(chlorineLine.getByTestId('cart-line-total')).toContainText('207.00');
+  await expect(page.getByTestId('price-products')).toContainText('1,587.00');
+  await expect(page.getByTestId('price-installation')).toContainText('230.00');
+  await expect(page.getByTestId('price-total')).toContainText('1,817.00');
+  await expect(page.getByTestId('price-before-vat')).toContainText('1,580.00');
+  await expect(page.getByTestId('price-tax')).toContainText('237.00');
   await shot(page, 'cart-visitor-ar');
   await expectAccessible(page);
 
@@ -149,8 +154,8 @@ test('the customer applies a coupon, adds an address and pays by sandbox card', 
   await page.getByTestId('coupon-input').fill(COUPON.toLowerCase());
   await page.getByTestId('coupon-apply').click();
   await expect(page.getByTestId('coupon-applied')).toContainText(COUPON);
-  // 10 % of 1380 = 138 SAR.
-  await expect(page.getByTestId('price-discount')).toContainText('138.00');
+  // 10 % of 1380 = 138 SAR, 158.70 with VAT.
+  await expect(page.getByTestId('price-discount')).toContainText('158.70');
 
   await page.getByTestId('address-add').click();
   const form = page.getByTestId('address-form');
@@ -166,9 +171,11 @@ test('the customer applies a coupon, adds an address and pays by sandbox card', 
   await form.getByTestId('address-building').fill('1234');
   await form.getByTestId('address-save').click();
   await expect(page.getByTestId('address-option')).toHaveCount(1);
-  await expect(page.getByTestId('price-delivery')).toContainText('30.00');
-  // (1380 + 200 + 30 - 138) x 1.15 = 1692.80 SAR
+  await expect(page.getByTestId('price-delivery')).toContainText('34.50');
+  // 1587 + 230 + 34.50 - 158.70 = 1692.80 SAR, of which VAT 220.80 on 1472 before it.
   await expect(page.getByTestId('price-total')).toContainText('1,692.80');
+  await expect(page.getByTestId('price-before-vat')).toContainText('1,472.00');
+  await expect(page.getByTestId('price-tax')).toContainText('220.80');
   await shot(page, 'cart-checkout-ar');
   await expectAccessible(page);
 
@@ -195,7 +202,7 @@ test('the customer applies a coupon, adds an address and pays by sandbox card', 
 test('the admin moves the order to delivered in the dashboard', async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
   const admin = await context.newPage();
-  await signInAdmin(admin);
+  await adminSession(admin);
   await open(admin, '/admin/store-orders');
   await admin.getByTestId('list-search').fill(orderNumber);
   await admin.getByTestId('list-search').press('Enter');
@@ -252,7 +259,11 @@ test('the customer rates the products and opens the invoice, in Arabic and Engli
   const invoice = page.getByTestId('invoice');
   await expect(invoice).toContainText('Simplified tax invoice · فاتورة ضريبية مبسطة');
   // A Saudi tax invoice is in Arabic: every label of the English one carries its Arabic too.
-  await expect(invoice.getByTestId('price-lines')).toContainText('Total · الإجمالي');
+  await expect(invoice.getByTestId('price-lines')).toContainText('Total incl. VAT · الإجمالي شامل الضريبة');
+  // Lines with VAT adding up to the total, the VAT broken out: the heater with installation 1380 + 230.
+  await expect(invoice.locator('tbody tr').filter({ hasText: 'heater' })).toContainText('1,610.00');
+  await expect(invoice.getByTestId('price-total')).toContainText('1,692.80');
+  await expect(invoice.getByTestId('price-tax')).toContainText('220.80');
   await expect(invoice.locator('th [lang="ar"]')).toHaveCount(5);
   await expect(page.getByTestId('invoice-qr')).toBeVisible();
   await shot(page, 'order-invoice-en');
@@ -265,7 +276,7 @@ test('the customer rates the products and opens the invoice, in Arabic and Engli
 test('the dashboard manages coupons (create, close, open, notify) and delivery prices', async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
   const admin = await context.newPage();
-  await signInAdmin(admin);
+  await adminSession(admin);
   await open(admin, '/admin/coupons');
   await admin.getByTestId('coupon-add').click();
   const form = admin.getByTestId('coupon-form');
