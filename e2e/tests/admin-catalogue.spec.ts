@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { adminSession, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -91,7 +91,7 @@ test('an admin creates a multi-attribute product with images through the review 
   const stamp = Date.now() % 100_000;
   const nameAr = `مضخة اختبار ${stamp}`;
   const nameEn = `Test pump ${stamp}`;
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, '/admin/products');
   await page.getByTestId('product-add').click();
   await expect(page).toHaveURL(/\/admin\/products\/new$/);

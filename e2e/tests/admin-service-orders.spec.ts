@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   adminPost,
+  adminSession,
   adminToken,
   clientIp,
   expectAccessible,
@@ -256,7 +257,7 @@ test('the admin cancels a paid order with a reason (the card refunded) and refus
   const paid = await paidOrder(customer, request, riyadh);
   const fresh = await requestMaintenance(customer, riyadh, false);
 
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, `/admin/service-orders/${paid.id}`);
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
   await page.getByTestId('admin-cancel').click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, newPhone, open, shot, signInAdmin } from './support.ts';
+import { adminSession, clientIp, expectAccessible, newPhone, open, shot } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -8,7 +8,7 @@ test('the staff screen: add a technician with cities and hours, find, block and 
   const name = `فني المسابح ${stamp}`;
   const phone = newPhone();
 
-  await signInAdmin(page);
+  await adminSession(page);
   await open(page, '/admin/staff');
   await expect(page.getByRole('heading', { name: 'المهندسون والفنيون' })).toBeVisible();
 

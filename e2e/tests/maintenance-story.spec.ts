@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPost, clientIp, codeFor, newPhone, open, shot, SHOTS, signInAdmin, signUpByApi } from './support.ts';
+import { adminPost, adminSession, clientIp, codeFor, newPhone, open, shot, SHOTS, signUpByApi } from './support.ts';
 import { expectNothingClipped } from './clipping.ts';
 import { openDayOf, soonSlot } from './staff-steps.ts';
 
@@ -117,7 +117,7 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
   await customer.waitForURL(/payment_status=paid/);
 
   // The admin watches the console while the customer files the request.
-  await signInAdmin(admin);
+  await adminSession(admin);
   await open(admin, '/admin/service-orders');
 
   const slot = soonSlot();

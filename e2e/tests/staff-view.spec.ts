@@ -11,7 +11,17 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminPost, adminToken, clientIp, expectAccessible, newPhone, open, shot, signUpByApi } from './support.ts';
+import {
+  adminPost,
+  adminToken,
+  clientIp,
+  expectAccessible,
+  newPhone,
+  open,
+  shot,
+  signUpByApi,
+  splashGone,
+} from './support.ts';
 import { expectNothingClipped } from './clipping.ts';
 import { move, openDayOf, signIn, soonSlot, switchView } from './staff-steps.ts';
 
@@ -228,7 +238,7 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   // A reload before saving (after a failed save, a lost connection) keeps what was entered, in this browser.
   await page.reload();
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  await splashGone(page);
   await expect(report.getByTestId('report-draft-restored')).toBeVisible();
   await expect(report.getByTestId('report-notes')).toHaveValue('Replaced the pump seal; the water needs balancing.');
   await expect(report.getByTestId('reading-ph')).toHaveValue('8.4');

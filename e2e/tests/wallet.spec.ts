@@ -5,7 +5,7 @@
  * leaves the balance unchanged with a clear message.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { clientIp, codeFor, expectAccessible, newPhone, open, shot, SHOTS } from './support.ts';
+import { clientIp, codeFor, expectAccessible, newPhone, open, shot, SHOTS, splashGone } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,7 +48,7 @@ async function startCharge(amount: string) {
 /** After a full page load that did not go through `open()`: hydrated, and the splash gone. */
 async function landed() {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  await splashGone(page);
 }
 
 async function payWith(card: string) {
