@@ -2,3 +2,4 @@
 export * from '../store-domain.ts';
 export * from '../catalogue-search.ts';
 export * from '../catalogue-store.ts';
+export * from '../sizes.ts';

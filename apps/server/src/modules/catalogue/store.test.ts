@@ -282,6 +282,16 @@ describe('a product', () => {
       rating_avg: 4.5,
     });
     expect(ar.seo.image).toBe('/img/demo/p1.png');
+
+    // Sizes typed once read in the page's language (their units and size words).
+    await app.db
+      .update(tables.products)
+      .set({ sizes: ['9 م', 'كبير'] })
+      .where(eq(tables.products.id, ids.pump!));
+    const sized = async (lang: 'ar' | 'en') =>
+      ok<StoreProduct>(await call(app, 'GET', `/store/products/${ids.pump}`, undefined, { lang })).sizes;
+    expect(await sized('en')).toEqual(['9 m', 'Large']);
+    expect(await sized('ar')).toEqual(['9 م', 'كبير']);
   });
 
   it('answers 404 when inactive, deleted or unknown, in the request language', async () => {
