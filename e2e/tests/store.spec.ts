@@ -46,6 +46,12 @@ test('browse in Arabic: Arabic-aware search, a category kept after reload, sort 
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(`مضخة مسبح ذكية ${TAG}`);
   await expect(page.getByTestId('store-count')).toContainText('منتج واحد');
+  // A search is sorted by relevance (issue 12), and the article with a prefix («بالفلتر») finds «فلتر».
+  await expect(page.getByTestId('store-sort')).toHaveValue('relevance');
+  await search.fill(`بالفلتر ${TAG}`);
+  await page.getByTestId('store-search-submit').click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(`فلتر رملي ${TAG}`);
 
   // A search with nothing: the no-results state.
   await search.fill(`لا يوجد ${TAG}`);
@@ -300,11 +306,22 @@ for (const lang of ['ar', 'en'] as const) {
     await shot(page, `store-${lang}`);
     await open(page, `${prefix}/online_store/${pump.details}`);
     await shot(page, `product-${lang}`);
+    // A search: the plural or the article finds the filter, sorted by relevance.
+    await open(
+      page,
+      `${prefix}/online_store?q=${encodeURIComponent(`${lang === 'ar' ? 'الفلتر' : 'filters'} ${TAG}`)}`,
+    );
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByTestId('store-sort')).toHaveValue('relevance');
+    await shot(page, `store-search-${lang}`);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, `${prefix}/online_store?category=${category.id}`);
     await noHorizontalScroll(page);
     await shot(page, `store-phone-${lang}`);
+    await open(page, `${prefix}/online_store?q=${encodeURIComponent(`${lang === 'ar' ? 'مضخه' : 'pumps'} ${TAG}`)}`);
+    await noHorizontalScroll(page);
+    await shot(page, `store-search-phone-${lang}`);
     await page.getByTestId('open-filters').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await animationsDone(page); // the drawer's slide-in, before the screenshot
