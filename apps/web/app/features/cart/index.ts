@@ -4,3 +4,4 @@ export { addressText } from './address-text.ts';
 export { Thumb } from './thumb.tsx';
 export { AddressModal } from './address-form.tsx';
 export { AddressRadios, PaymentMethodControl } from './choices.tsx';
+export { PayMarks } from './pay-marks.tsx';

@@ -4,12 +4,13 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { browserCanApplePay, payMarks, type PayMark } from './pay-methods.ts';
 
+/** Each scheme's own colour, dark enough for small text on white (4.5:1 and more). */
 const COLOR: Record<PayMark, string> = {
-  mada: 'green.9',
-  visa: 'indigo.9',
-  mastercard: 'red.8',
-  applepay: 'dark.9',
-  stcpay: 'grape.9',
+  mada: '#1b5e20',
+  visa: '#1a1f71',
+  mastercard: '#b3261e',
+  applepay: '#000000',
+  stcpay: '#4f008c',
 };
 
 export function PayMarks() {

@@ -16,6 +16,7 @@ import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { PayMarks } from '../cart/index.ts';
 import { wholeRiyals } from './money.ts';
 
 const QUICK = [50, 100, 200, 500];
@@ -109,6 +110,7 @@ export function ChargeForm() {
               ))}
             </Group>
           </Stack>
+          <PayMarks />
           <Button
             type="submit"
             size="md"
