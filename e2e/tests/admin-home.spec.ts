@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import { expectNothingClipped } from './clipping.ts';
+import { clientIp, expectAccessible, open, shot, signInAdmin, signUpByApi } from './support.ts';
 
 // Headless Chromium names itself in its user agent and robots are not visitors: look like a person's browser.
 test.use({
@@ -8,9 +9,37 @@ test.use({
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
 });
 
+/** A new customer's immediate maintenance request (a newest order with its state badge). */
+async function aMaintenanceRequest(browser: Browser) {
+  const customer = await (await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clientIp() } })).newPage();
+  await signUpByApi(customer, 'عميل لوحة التحكم');
+  const headers = { 'x-pool-site': '1', lang: 'ar' };
+  const cities = (await (await customer.request.get('/api/user/cities', { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
+  const res = await customer.request.post('/api/user/immediate-maintenance', {
+    headers,
+    data: {
+      problem: 'المضخة متوقفة والماء عكر',
+      place: 'مسبح خارجي',
+      date: tomorrow,
+      time: '10:00',
+      lat: 24.7136,
+      lng: 46.6753,
+      city_id: cities.find((c) => c.name === 'الرياض')!.id,
+    },
+  });
+  expect((await res.json()).key).toBe('success');
+  await customer.context().close();
+}
+
 test('the dashboard home shows the month: a site visit counts once, sales against the target, charts and lists', async ({
   page,
+  browser,
 }) => {
+  await aMaintenanceRequest(browser);
   // A person opening the site is today's visitor (once, however many pages they open).
   await open(page, '/');
   await open(page, '/en');
@@ -32,6 +61,29 @@ test('the dashboard home shows the month: a site visit counts once, sales agains
     await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText('ر.س');
   }
   await expect(page.getByTestId('sold-out')).toBeVisible();
+  // The notifications' lines (Arabic with order numbers and names) each isolated, here and in the inbox.
+  await expect(page.getByTestId('notification-title').first()).toBeVisible();
+  await expect(page.getByTestId('notification-body').first()).toHaveJSProperty('tagName', 'BDI');
+  await open(page, '/admin/notifications');
+  await expect(page.getByTestId('notification-title').first()).toHaveJSProperty('tagName', 'BDI');
+  await expect(page.getByTestId('notification-body').first()).toHaveJSProperty('tagName', 'BDI');
+  await shot(page, 'admin-notifications-ar');
+  await open(page, '/admin');
   await expectAccessible(page);
   await shot(page, 'admin-home-ar');
+  // The states of the newest orders (and every other label of the page) are whole, on a phone and a desktop.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNothingClipped(page.locator('main'));
+    // Nor cut at the top or bottom: Arabic letters are taller than a badge's Latin line.
+    for (const badge of await page.getByTestId('newest-orders').locator('.mantine-Badge-root').all()) {
+      const cut = await badge.evaluate((el) =>
+        [...el.querySelectorAll('*'), el].some(
+          (e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible',
+        ),
+      );
+      expect(cut, await badge.textContent()).toBe(false);
+    }
+    await shot(page, `admin-home-${width}-ar`);
+  }
 });

@@ -102,29 +102,44 @@ test('the redirect guard follows a moved path', async ({ page }) => {
 });
 
 test('a new deployment reloads the page at once, or at the next navigation over unsaved input', async ({ page }) => {
-  // The build id answers a newer build once the test lets it (the page's first check is about 1 s after load).
-  let release = () => {};
+  // The build id answers a newer build once the test opens the gate (the page's first check is about 1 s after load).
+  const newGate = () => {
+    let open = () => {};
+    const passed = new Promise<void>((resolve) => (open = resolve));
+    return { open, passed };
+  };
+  // The first check waits for the first gate, every later one for the second.
+  const gates = [newGate(), newGate()];
+  let checks = 0;
   await page.route('**/api/version', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
-    await route.fulfill({ json: { msg: '', key: 'success', data: { build_id: 'a-newer-build' } } });
+    await gates[Math.min(checks++, 1)]!.passed;
+    await route.fulfill({ json: { msg: '', key: 'success', data: { build_id: 'a-newer-build' } } }).catch(() => {}); // the page left meanwhile
   });
   const mark = () => page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
   const marked = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
+  // Not `open`: a held check keeps the network busy.
+  const load = async (path: string) => {
+    await page.goto(path);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
+  };
 
   // Nothing typed: the check reloads the page by itself.
-  await open(page, '/');
+  await load('/');
   await mark();
   let reloaded = page.waitForEvent('load');
-  await expect.poll(() => (release(), marked()), { timeout: 10_000 }).toBeUndefined();
+  gates[0]!.open();
   await reloaded;
   await expect(page).toHaveURL(/:\d+\/$/);
+  expect(await marked()).toBeUndefined();
 
   // Something typed and not sent: no reload under the visitor's hands, only at the next navigation.
-  await open(page, '/contact_us');
+  await load('/contact_us');
   await page.locator('main textarea').first().fill('أرغب في صيانة مسبحي');
   await mark();
   const checked = page.waitForResponse('**/api/version');
-  await expect.poll(() => (release(), checked.then(() => true)), { timeout: 10_000 }).toBe(true);
+  gates[1]!.open();
+  await checked;
   await page.waitForTimeout(500);
   expect(await marked()).toBe(1);
   reloaded = page.waitForEvent('load');

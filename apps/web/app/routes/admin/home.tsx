@@ -316,9 +316,12 @@ function MonthSummary({ summary }: { summary: Summary }) {
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {summary.newest_notifications.map((n) => (
               <li key={n.id}>
-                <Text fw={600}>{n.title}</Text>
+                {/* A line may mix Arabic with an order number or an English name: each isolated from its neighbours. */}
+                <Text fw={600}>
+                  <bdi data-testid="notification-title">{n.title}</bdi>
+                </Text>
                 <Text fz="sm" c="dimmed">
-                  {n.body} · {formatDateTime('ar', n.created_at)}
+                  <bdi data-testid="notification-body">{n.body}</bdi> · {formatDateTime('ar', n.created_at)}
                 </Text>
               </li>
             ))}
@@ -384,12 +387,13 @@ function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
       {orders.length === 0 ? (
         <Text c="dimmed">{t('common.no_data')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        // On a phone the customer goes under the number, so the four columns fit and the states show whole.
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.newest_orders_number')}</Table.Th>
-                <Table.Th>{t('admin.newest_orders_customer')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('admin.newest_orders_customer')}</Table.Th>
                 <Table.Th>{t('admin.newest_orders_total')}</Table.Th>
                 <Table.Th>{t('admin.newest_orders_status')}</Table.Th>
               </Table.Tr>
@@ -404,9 +408,12 @@ function NewestOrders({ orders }: { orders: Summary['newest_orders'] }) {
                     <Text fz="xs" c="dimmed">
                       {t(`operations.kind_${o.kind}`)} · {formatDateTime('ar', o.created_at)}
                     </Text>
+                    <Text fz="xs" hiddenFrom="sm">
+                      {o.customer}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{o.customer}</Table.Td>
-                  <Table.Td>{formatMoney('ar', o.total)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{o.customer}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney('ar', o.total)}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" style={{ minWidth: 'max-content' }}>
                       {t(stateKey(o.kind, o.status), { defaultValue: o.status })}

@@ -163,15 +163,15 @@ export default function AdminNotifications({ loaderData }: Route.ComponentProps)
                   <Text fw={600}>
                     {page ? (
                       <Anchor component={Link} to={page} inherit data-testid="notification-link">
-                        {n.title}
+                        <bdi data-testid="notification-title">{n.title}</bdi>
                       </Anchor>
                     ) : (
-                      n.title
+                      <bdi data-testid="notification-title">{n.title}</bdi>
                     )}{' '}
                     {!n.read && <Badge size="xs">{t('admin.notify_new')}</Badge>}
                   </Text>
                   <Text fz="sm" c="dimmed">
-                    {n.body}
+                    <bdi data-testid="notification-body">{n.body}</bdi>
                   </Text>
                 </Stack>
               );
