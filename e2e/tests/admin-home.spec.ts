@@ -82,7 +82,7 @@ test('the dashboard home shows the month: a site visit counts once, sales agains
           (e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY !== 'visible',
         ),
       );
-      expect(cut, await badge.textContent()).toBe(false);
+      expect(cut, (await badge.textContent()) ?? '').toBe(false);
     }
     await shot(page, `admin-home-${width}-ar`);
   }
