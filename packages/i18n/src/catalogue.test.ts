@@ -77,6 +77,11 @@ describe('catalogues', () => {
     }
   });
 
+  it('writes the percent sign of the language: ٪ in Arabic, % in English', () => {
+    for (const key of ar) expect(translate('ar', key), `ar:${key}`).not.toContain('%');
+    for (const key of en) expect(translate('en', key), `en:${key}`).not.toContain('٪');
+  });
+
   it('uses Arabic plural rules', () => {
     expect(translate('ar', 'common.items', { count: 2 })).toBe('عنصران');
     expect(translate('ar', 'common.items', { count: 5 })).toBe('5 عناصر');

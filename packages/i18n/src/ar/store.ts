@@ -65,7 +65,7 @@ export default {
   price_now: 'السعر:',
   price_was: 'السعر قبل الخصم:',
   incl_vat: 'شامل الضريبة',
-  discount_ratio: 'خصم {{value}}%',
+  discount_ratio: 'خصم {{value}}',
   discount_amount: 'وفّر {{amount}}',
   discount_ends: 'ينتهي العرض في {{date}}',
   rating_label_zero: 'لا توجد تقييمات',

@@ -54,7 +54,7 @@ export default {
   price_now: 'Price:',
   price_was: 'Original price:',
   incl_vat: 'incl. VAT',
-  discount_ratio: '-{{value}}%',
+  discount_ratio: '-{{value}}',
   discount_amount: 'Save {{amount}}',
   discount_ends: 'Offer ends {{date}}',
   rating_label_one: 'Rated {{value}} out of 5 by one customer',

@@ -2,7 +2,7 @@ import { Badge, Group, Text, type MantineSize } from '@mantine/core';
 import { IconStar, IconStarFilled, IconStarHalfFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountType } from '@pool/contracts/store';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import classes from './store.module.css';
 
@@ -61,7 +61,7 @@ export function DiscountBadge({
   return (
     <Badge color="red.8" variant="filled" size={size} radius="sm" tt="none" data-testid="discount-badge">
       {type === 'ratio'
-        ? t('store.discount_ratio', { value: formatNumber(lang, value) })
+        ? t('store.discount_ratio', { value: formatPercent(lang, value) })
         : t('store.discount_amount', { amount: formatMoney(lang, value) })}
     </Badge>
   );
