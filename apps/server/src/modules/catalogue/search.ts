@@ -3,10 +3,11 @@
  * product (`search_norm`, the SQL of contracts' `searchKey`, in generated
  * columns with pg_trgm GIN indexes): `search_key` (names, brand, categories,
  * SKUs), `search_name` (the names alone) and `search_desc` (the descriptions).
- * Every word of the query must occur in one of them, as typed or as its stem
- * («السلم» finds «سلم», "ladders" finds "ladder"), or be a one-letter typo of a
- * name's word (pg_trgm word similarity, from `SEARCH_TYPO_SIMILARITY`, which
- * every connection sets). Products rank by how each word matched:
+ * Every word of the query must occur in one of them by its stem, which finds
+ * the word and its other forms («السلم» finds «سلم», "ladders" finds "ladder"),
+ * or, when no product has it, be a one-letter typo of a name's word (pg_trgm
+ * word similarity from `SEARCH_TYPO_SIMILARITY`, which every connection sets).
+ * Products rank by how each word matched:
  * a whole word of the name, of the brand or categories, the start of a word of
  * the name, then of the others, inside a word, a typo, the description only.
  */
@@ -35,60 +36,53 @@ const LONG_WORD_SIMILARITY = 0.5;
  */
 const TYPO_CANDIDATES = 500;
 
-/** A query word's forms: as typed and its stem. */
-const formsOf = (word: string) => [...new Set([word, searchStem(word)])];
-
 const padded = (column: SQLWrapper) => sql`(' ' || ${column} || ' ')`;
-const anyLike = (text: SQL, patterns: string[]) => or(...patterns.map((x) => sql`${text} like ${x}`))!;
 
-/** Whether query word form `f` is one letter off a word of the product's names. */
-const typoOf = (f: string) =>
-  [...f].length >= LONG_WORD
-    ? sql`(${f}::text <% ${p.searchName} and word_similarity(${f}::text, ${p.searchName}) >= ${LONG_WORD_SIMILARITY})`
-    : sql`${f}::text <% ${p.searchName}`;
+/** Whether `stem` is one letter off a word of the product's names. */
+const typoOf = (stem: string) =>
+  [...stem].length >= LONG_WORD
+    ? sql`(${stem}::text <% ${p.searchName} and word_similarity(${stem}::text, ${p.searchName}) >= ${LONG_WORD_SIMILARITY})`
+    : sql`${stem}::text <% ${p.searchName}`;
 
 /**
  * How one query word matches a product, and what the match is worth (0 best).
- * `typos`: also one letter off a name's word (for a word the catalogue does not have).
+ * The word's stem is enough: the index holds each word's stem after it, and the
+ * stem is inside the word («السلم» holds «سلم»). `typos`: also one letter off
+ * a name's word (for a word the catalogue does not have).
  */
 function termMatch(word: string, typos: boolean) {
-  const forms = formsOf(word);
-  const whole = forms.map((f) => `% ${escapeLike(f)} %`);
-  const start = forms.map((f) => `% ${escapeLike(f)}%`);
-  const inside = forms.map(likeOf);
-  const typoForms = typos ? forms.filter((f) => [...f].length >= TYPO_MIN_LENGTH) : [];
-  const typo = typoForms.length
-    ? sql`${p.id} = any(array(select ${p.id} from ${p} where ${or(...typoForms.map(typoOf))} limit ${TYPO_CANDIDATES}))`
-    : undefined;
-  // Among typos the closer first: 5 plus what the form lacks of the name's most similar word.
-  const similarity = sql`greatest(${sql.join(
-    typoForms.map((f) => sql`word_similarity(${f}::text, ${p.searchName})`),
-    sql`, `,
-  )})`;
-  const where = or(anyLike(sql`${p.searchKey}`, inside), typo, anyLike(sql`${p.searchDesc}`, inside))!;
+  const stem = searchStem(word);
+  const f = escapeLike(stem);
+  const typo =
+    typos && [...stem].length >= TYPO_MIN_LENGTH
+      ? sql`${p.id} = any(array(select ${p.id} from ${p} where ${typoOf(stem)} limit ${TYPO_CANDIDATES}))`
+      : undefined;
+  // Among typos the closer first: 5 plus what the stem lacks of the name's most similar word.
+  const similarity = sql`word_similarity(${stem}::text, ${p.searchName})`;
+  const where = or(sql`${p.searchKey} like ${likeOf(stem)}`, typo, sql`${p.searchDesc} like ${likeOf(stem)}`)!;
   const rank = sql`(case
-    when ${anyLike(padded(p.searchName), whole)} then 0
-    when ${anyLike(padded(p.searchKey), whole)} then 1
-    when ${anyLike(sql`(' ' || ${p.searchName})`, start)} then 2
-    when ${anyLike(sql`(' ' || ${p.searchKey})`, start)} then 3
-    when ${anyLike(sql`${p.searchKey}`, inside)} then 4
+    when ${padded(p.searchName)} like ${`% ${f} %`} then 0
+    when ${padded(p.searchKey)} like ${`% ${f} %`} then 1
+    when (' ' || ${p.searchName}) like ${`% ${f}%`} then 2
+    when (' ' || ${p.searchKey}) like ${`% ${f}%`} then 3
+    when ${p.searchKey} like ${likeOf(stem)} then 4
     ${typo ? sql`when ${similarity} >= ${SEARCH_TYPO_SIMILARITY} then 6 - ${similarity}` : sql``}
     else 6 end)`;
   return { where, rank };
 }
 
 /**
- * Whether some product has `word` (or its stem) in its names, brand, categories,
+ * Whether some product has `word` (its stem) in its names, brand, categories,
  * SKUs or description. Typos are looked for only when not: a word the catalogue
  * has is meant as typed, and matching all that is similar to it is slow.
  */
 async function known(db: Db, word: string) {
-  if ([...word].length < TYPO_MIN_LENGTH) return true;
-  const inside = formsOf(word).map(likeOf);
+  const stem = searchStem(word);
+  if ([...stem].length < TYPO_MIN_LENGTH) return true;
   const [row] = await db
     .select({ id: p.id })
     .from(p)
-    .where(or(anyLike(sql`${p.searchKey}`, inside), anyLike(sql`${p.searchDesc}`, inside)))
+    .where(or(sql`${p.searchKey} like ${likeOf(stem)}`, sql`${p.searchDesc} like ${likeOf(stem)}`))
     .limit(1);
   return !!row;
 }
