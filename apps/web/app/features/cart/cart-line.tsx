@@ -65,7 +65,7 @@ export function CartLine({
           <Group gap="xs">
             <Text fw={700}>{money(line.unit_price_with_vat)}</Text>
             {discounted ? (
-              <Text fz="sm" c="gray.6" td="line-through">
+              <Text fz="sm" c="dimmed" td="line-through">
                 {money(line.original_price_with_vat)}
               </Text>
             ) : null}
