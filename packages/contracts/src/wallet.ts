@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { paginated } from './envelope.ts';
-import { V } from './fields.ts';
+import { V, requiredId } from './fields.ts';
 
 /** `order_extra`: extra services proposed on site (payments.extra_id); `package_renewal`: a subscription's next period. */
 export const PAYMENT_PURPOSES = ['order', 'order_extra', 'wallet_charge', 'package_renewal'] as const;
@@ -155,7 +155,7 @@ export const applePayBody = z.object({
 
 /** A wallet top-up by the shortfall of a wallet checkout: the server prices the cart for the address. */
 export const walletTopUpBody = z.object({
-  address_id: z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }),
+  address_id: requiredId,
   return_path: returnPathField,
 });
 export type WalletTopUpBody = z.input<typeof walletTopUpBody>;
