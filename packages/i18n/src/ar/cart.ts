@@ -93,6 +93,8 @@ export default {
   ui_wallet_short: 'رصيد محفظتك ({{balance}}) لا يكفي لهذا الطلب',
   ui_pay_card: 'ادفع {{total}} بالبطاقة',
   ui_pay_wallet: 'ادفع {{total}} من المحفظة',
+  ui_nothing_to_pay: 'لا شيء للدفع: الخصم يغطي الطلب كله.',
+  ui_place_free_order: 'أكّد الطلب',
   ui_cart_count_zero: 'السلة فارغة',
   ui_cart_count_one: 'السلة: قطعة واحدة',
   ui_cart_count_two: 'السلة: قطعتان',

@@ -77,6 +77,8 @@ export default {
   ui_wallet_short: 'Your wallet balance ({{balance}}) does not cover this order',
   ui_pay_card: 'Pay {{total}} by card',
   ui_pay_wallet: 'Pay {{total}} from the wallet',
+  ui_nothing_to_pay: 'Nothing to pay: the discount covers the whole order.',
+  ui_place_free_order: 'Place the order',
   ui_cart_count_one: 'Cart: one unit',
   ui_cart_count_other: 'Cart: {{count}} units',
   ui_to_order: 'Opening your order…',

@@ -65,7 +65,9 @@ export function CheckoutPanel({
     );
 
   const noDelivery = cart.delivery !== null && !cart.delivery.available;
-  const short = method === 'wallet' && balance !== null && balance < cart.prices.total;
+  // A discount of 100 % leaves nothing to pay: no method to choose, the order is placed as is.
+  const free = cart.prices.total === 0;
+  const short = !free && method === 'wallet' && balance !== null && balance < cart.prices.total;
   const ready = cart.can_checkout && addressId !== null && !noDelivery && !short;
 
   return (
@@ -102,42 +104,54 @@ export function CheckoutPanel({
         ) : null}
       </Stack>
 
-      <Stack gap="xs">
-        <Text fw={700} id="payment-method-label">
-          {t('cart.ui_payment_method')}
+      {free ? (
+        <Text fz="sm" data-testid="nothing-to-pay">
+          {t('cart.ui_nothing_to_pay')}
         </Text>
-        <PaymentMethodControl value={method} onChange={setMethod} labelledBy="payment-method-label" />
-        {method === 'electronic' ? <PayMarks /> : null}
-        {toppedUp === 'paid' || toppedUp === 'failed' ? (
-          <Alert
-            color={toppedUp === 'paid' ? 'teal' : 'red'}
-            icon={
-              toppedUp === 'paid' ? <IconCircleCheck size={18} aria-hidden /> : <IconWalletOff size={18} aria-hidden />
-            }
-            data-testid="top-up-outcome"
-          >
-            {t(toppedUp === 'paid' ? 'wallet.topped_up' : 'wallet.top_up_failed')}
-          </Alert>
-        ) : null}
-        {method === 'wallet' && balance !== null ? (
-          <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
-            {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
+      ) : (
+        <Stack gap="xs">
+          <Text fw={700} id="payment-method-label">
+            {t('cart.ui_payment_method')}
           </Text>
-        ) : null}
-        {short && cart.can_checkout && addressId !== null && !noDelivery ? (
-          <TopUpShortfall addressId={addressId} amount={Math.max(cart.prices.total - balance!, MIN_TOP_UP)} />
-        ) : null}
-      </Stack>
+          <PaymentMethodControl value={method} onChange={setMethod} labelledBy="payment-method-label" />
+          {method === 'electronic' ? <PayMarks /> : null}
+          {toppedUp === 'paid' || toppedUp === 'failed' ? (
+            <Alert
+              color={toppedUp === 'paid' ? 'teal' : 'red'}
+              icon={
+                toppedUp === 'paid' ? (
+                  <IconCircleCheck size={18} aria-hidden />
+                ) : (
+                  <IconWalletOff size={18} aria-hidden />
+                )
+              }
+              data-testid="top-up-outcome"
+            >
+              {t(toppedUp === 'paid' ? 'wallet.topped_up' : 'wallet.top_up_failed')}
+            </Alert>
+          ) : null}
+          {method === 'wallet' && balance !== null ? (
+            <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
+              {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
+            </Text>
+          ) : null}
+          {short && cart.can_checkout && addressId !== null && !noDelivery ? (
+            <TopUpShortfall addressId={addressId} amount={Math.max(cart.prices.total - balance!, MIN_TOP_UP)} />
+          ) : null}
+        </Stack>
+      )}
 
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="address_id" value={addressId ?? ''} />
-        <input type="hidden" name="payment_method" value={method} />
+        <input type="hidden" name="payment_method" value={free ? 'wallet' : method} />
         <input type="hidden" name="idempotency_key" value={key} />
         <Button type="submit" size="md" fullWidth disabled={!ready} loading={busy} data-testid="place-order">
-          {method === 'wallet'
-            ? t('cart.ui_pay_wallet', { total: formatMoney(lang, cart.prices.total) })
-            : t('cart.ui_pay_card', { total: formatMoney(lang, cart.prices.total) })}
+          {free
+            ? t('cart.ui_place_free_order')
+            : method === 'wallet'
+              ? t('cart.ui_pay_wallet', { total: formatMoney(lang, cart.prices.total) })
+              : t('cart.ui_pay_card', { total: formatMoney(lang, cart.prices.total) })}
         </Button>
       </fetcher.Form>
 
