@@ -148,6 +148,17 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The distinct words of the products' names as search compares them (`search_name`, with
+ * each word's stem), kept by triggers on `products` (migration 0019): a mistyped word is
+ * looked for among these few words by trigram similarity, then products are matched by
+ * the closest words themselves. Words of digits alone are left out (a number is meant as
+ * typed); a word no product has any more stays, and then matches nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 /** A sellable form of a product: its own price, stock, SKU and images. */
 export const productVariants = pgTable(
   'product_variants',

@@ -5,7 +5,8 @@
  * still apply to a search, and the dashboard's list searching the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, seedCatalogue } from '@pool/db';
+import { eq } from 'drizzle-orm';
+import { makeProduct, seedCatalogue, tables } from '@pool/db';
 import type { StoreProductCard } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { adminCall, adminToken, expectOk } from './testing.ts';
@@ -160,6 +161,17 @@ describe('the ranking rules', () => {
     expect(ids).toHaveLength(3);
     expect(ids.slice(0, 2).sort()).toEqual([made.exact!, made.prefix!].sort());
     expect(ids[2]).toBe(made.typo);
+  });
+
+  it("looks for a typo among a renamed product's new words", async () => {
+    const id = await makeProduct(app.db, { nameAr: 'plain crate', nameEn: 'plain crate' }).then((p) => p.id);
+    await app.db
+      .update(tables.products)
+      .set({ nameAr: 'vexlomir crate', nameEn: 'vexlomir crate' })
+      .where(eq(tables.products.id, id));
+    const page = await search({ q: 'vexlomor' });
+    expect(page.data.map((d) => d.id)).toEqual([id]);
+    expect(page.pagination.total_items).toBe(1);
   });
 
   it('puts the products that can be bought before those that cannot, then the best sellers', async () => {

@@ -5,8 +5,9 @@
  * SKUs), `search_name` (the names alone) and `search_desc` (the descriptions).
  * Every word of the query must occur in one of them by its stem, which finds
  * the word and its other forms («السلم» finds «سلم», "ladders" finds "ladder"),
- * or, when no product has it, be a one-letter typo of a name's word (pg_trgm
- * word similarity from `SEARCH_TYPO_SIMILARITY`, which every connection sets).
+ * or, when no product has it, be a one-letter typo of a name's word: the closest
+ * words of the names (`search_words`, pg_trgm word similarity from
+ * `SEARCH_TYPO_SIMILARITY`, which every connection sets) are matched instead.
  * Products rank by how each word matched:
  * a whole word of the name, of the brand or categories, the start of a word of
  * the name, then of the others, inside a word, a typo, the description only.
@@ -14,7 +15,7 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import { SEARCH_TYPO_SIMILARITY, normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
+import { normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
 
 const p = tables.products;
 
@@ -30,43 +31,60 @@ const TYPO_MIN_LENGTH = 4;
  */
 const LONG_WORD = 7;
 const LONG_WORD_SIMILARITY = 0.5;
-/**
- * How many products a mistyped word is looked for among: a word similarity is slow to
- * compute, and a typo of a word every eighth product has would otherwise compute it for all.
- */
-const TYPO_CANDIDATES = 500;
+/** How many of the names' words closest to a mistyped word its products are looked for by. */
+const TYPO_WORDS = 10;
 
 const padded = (column: SQLWrapper) => sql`(' ' || ${column} || ' ')`;
 
-/** Whether `stem` is one letter off a word of the product's names. */
-const typoOf = (stem: string) =>
-  [...stem].length >= LONG_WORD
-    ? sql`(${stem}::text <% ${p.searchName} and word_similarity(${stem}::text, ${p.searchName}) >= ${LONG_WORD_SIMILARITY})`
-    : sql`${stem}::text <% ${p.searchName}`;
+type Close = { word: string; similarity: number };
+
+/**
+ * The words of the names one letter or so off `stem`, the closest first: pg_trgm word
+ * similarity over the small table of the names' distinct words (`search_words`), never
+ * over the products.
+ */
+async function closeWords(db: Db, stem: string): Promise<Close[]> {
+  const w = tables.searchWords.word;
+  const similarity = sql<number>`word_similarity(${stem}::text, ${w})`;
+  return db
+    .select({ word: w, similarity })
+    .from(tables.searchWords)
+    .where(
+      and(
+        sql`${stem}::text <% ${w}`,
+        [...stem].length >= LONG_WORD ? sql`${similarity} >= ${LONG_WORD_SIMILARITY}` : undefined,
+      ),
+    )
+    .orderBy(sql`${similarity} desc`, w)
+    .limit(TYPO_WORDS);
+}
 
 /**
  * How one query word matches a product, and what the match is worth (0 best).
  * The word's stem is enough: the index holds each word's stem after it, and the
- * stem is inside the word («السلم» holds «سلم»). `typos`: also one letter off
- * a name's word (for a word the catalogue does not have).
+ * stem is inside the word («السلم» holds «سلم»). `close`: the names' words one
+ * letter off it (for a word the catalogue does not have), the closest first.
  */
-function termMatch(word: string, typos: boolean) {
+function termMatch(word: string, close: Close[]) {
   const stem = searchStem(word);
   const f = escapeLike(stem);
-  const typo =
-    typos && [...stem].length >= TYPO_MIN_LENGTH
-      ? sql`${p.id} = any(array(select ${p.id} from ${p} where ${typoOf(stem)} limit ${TYPO_CANDIDATES}))`
-      : undefined;
-  // Among typos the closer first: 5 plus what the stem lacks of the name's most similar word.
-  const similarity = sql`word_similarity(${stem}::text, ${p.searchName})`;
-  const where = or(sql`${p.searchKey} like ${likeOf(stem)}`, typo, sql`${p.searchDesc} like ${likeOf(stem)}`)!;
+  const typos = close.map((c) => ({ like: sql`${p.searchName} like ${likeOf(c.word)}`, rank: 6 - c.similarity }));
+  const where = or(
+    sql`${p.searchKey} like ${likeOf(stem)}`,
+    ...typos.map((t) => t.like),
+    sql`${p.searchDesc} like ${likeOf(stem)}`,
+  )!;
+  // Among typos the closer first: 5 plus what the stem lacks of the closest word the name has.
   const rank = sql`(case
     when ${padded(p.searchName)} like ${`% ${f} %`} then 0
     when ${padded(p.searchKey)} like ${`% ${f} %`} then 1
     when (' ' || ${p.searchName}) like ${`% ${f}%`} then 2
     when (' ' || ${p.searchKey}) like ${`% ${f}%`} then 3
     when ${p.searchKey} like ${likeOf(stem)} then 4
-    ${typo ? sql`when ${similarity} >= ${SEARCH_TYPO_SIMILARITY} then 6 - ${similarity}` : sql``}
+    ${sql.join(
+      typos.map((t) => sql`when ${t.like} then ${t.rank}::real `),
+      sql``,
+    )}
     else 6 end)`;
   return { where, rank };
 }
@@ -98,8 +116,8 @@ export type ProductSearch = {
 export async function productSearch(db: Db, q: string | undefined): Promise<ProductSearch | undefined> {
   const terms = q ? searchTerms(q) : [];
   if (!terms.length) return undefined;
-  const typos = await Promise.all(terms.map(async (t) => !(await known(db, t))));
-  const matches = terms.map((t, i) => termMatch(t, typos[i]!));
+  const close = await Promise.all(terms.map(async (t) => ((await known(db, t)) ? [] : closeWords(db, searchStem(t)))));
+  const matches = terms.map((t, i) => termMatch(t, close[i]!));
   return {
     where: and(...matches.map((m) => m.where))!,
     rank: sql<number>`(${sql.join(

@@ -3,7 +3,7 @@
  * the product list (search, filters, sort, pages), a product, related products,
  * ratings and favourites. Inactive and deleted products do not exist here.
  */
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
@@ -181,14 +181,27 @@ export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, u
     q.available ? inStock : undefined,
     q.discounted ? discounted : undefined,
   )!;
+  const order = orderOf(q.sort ?? defaultStoreSort(q.q), search);
+  const offset = (q.page - 1) * STORE_PAGE_SIZE;
+  // A search may match thousands of products: the page's ids are picked from narrow rows
+  // first (top-N of the rank), so that only the page's rows are joined and read as cards.
+  const pageIds = db
+    .select({ id: p.id })
+    .from(p)
+    .where(where)
+    .orderBy(...order)
+    .limit(STORE_PAGE_SIZE)
+    .offset(offset);
   const [[{ total } = { total: 0 }], data] = await Promise.all([
     db.select({ total: count() }).from(p).where(where),
-    cards(db, lang, userId, {
-      where,
-      order: orderOf(q.sort ?? defaultStoreSort(q.q), search),
-      limit: STORE_PAGE_SIZE,
-      offset: (q.page - 1) * STORE_PAGE_SIZE,
-    }),
+    cards(
+      db,
+      lang,
+      userId,
+      search
+        ? { where: inArray(p.id, pageIds), order, limit: STORE_PAGE_SIZE }
+        : { where, order, limit: STORE_PAGE_SIZE, offset },
+    ),
   ]);
   return { data, pagination: page(total, q.page) };
 }
