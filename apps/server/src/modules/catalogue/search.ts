@@ -62,31 +62,35 @@ async function closeWords(db: Db, stem: string): Promise<Close[]> {
 /**
  * How one query word matches a product, and what the match is worth (0 best).
  * The word's stem is enough: the index holds each word's stem after it, and the
- * stem is inside the word («السلم» holds «سلم»). `close`: the names' words one
- * letter off it (for a word the catalogue does not have), the closest first.
+ * stem is inside the word («السلم» holds «سلم»).
  */
-function termMatch(word: string, close: Close[]) {
+function termMatch(word: string) {
   const stem = searchStem(word);
   const f = escapeLike(stem);
-  const typos = close.map((c) => ({ like: sql`${p.searchName} like ${likeOf(c.word)}`, rank: 6 - c.similarity }));
-  const where = or(
-    sql`${p.searchKey} like ${likeOf(stem)}`,
-    ...typos.map((t) => t.like),
-    sql`${p.searchDesc} like ${likeOf(stem)}`,
-  )!;
-  // Among typos the closer first: 5 plus what the stem lacks of the closest word the name has.
+  const where = or(sql`${p.searchKey} like ${likeOf(stem)}`, sql`${p.searchDesc} like ${likeOf(stem)}`)!;
   const rank = sql`(case
     when ${padded(p.searchName)} like ${`% ${f} %`} then 0
     when ${padded(p.searchKey)} like ${`% ${f} %`} then 1
     when (' ' || ${p.searchName}) like ${`% ${f}%`} then 2
     when (' ' || ${p.searchKey}) like ${`% ${f}%`} then 3
     when ${p.searchKey} like ${likeOf(stem)} then 4
-    ${sql.join(
-      typos.map((t) => sql`when ${t.like} then ${t.rank}::real `),
-      sql``,
-    )}
     else 6 end)`;
   return { where, rank };
+}
+
+/**
+ * How a word no product has matches: by the names' words one letter off it (`close`,
+ * the closest first), each worth 5 plus what the word lacks of it, so the closer first.
+ */
+function typoMatch(close: Close[]) {
+  // A cast: a bare number in ORDER BY would name a column.
+  if (!close.length) return { where: sql`false`, rank: sql`6::int` };
+  const likes = close.map((c) => sql`${p.searchName} like ${likeOf(c.word)}`);
+  const rank = sql`(case ${sql.join(
+    close.map((c, i) => sql`when ${likes[i]} then ${6 - c.similarity}::real `),
+    sql``,
+  )} else 6 end)`;
+  return { where: or(...likes)!, rank };
 }
 
 /**
@@ -116,8 +120,9 @@ export type ProductSearch = {
 export async function productSearch(db: Db, q: string | undefined): Promise<ProductSearch | undefined> {
   const terms = q ? searchTerms(q) : [];
   if (!terms.length) return undefined;
-  const close = await Promise.all(terms.map(async (t) => ((await known(db, t)) ? [] : closeWords(db, searchStem(t)))));
-  const matches = terms.map((t, i) => termMatch(t, close[i]!));
+  const matches = await Promise.all(
+    terms.map(async (t) => ((await known(db, t)) ? termMatch(t) : typoMatch(await closeWords(db, searchStem(t))))),
+  );
   return {
     where: and(...matches.map((m) => m.where))!,
     rank: sql<number>`(${sql.join(
