@@ -49,7 +49,8 @@ export default {
   ui_about_intros: 'Intro pages shown on the home page.',
   ui_about_banners: 'Ad banners at the top of the home page, in the order shown here.',
   ui_about_faqs: 'Frequently asked questions shown under More.',
-  ui_about_cancel_reasons: 'Reasons a customer chooses from when cancelling an order.',
+  ui_about_cancel_reasons:
+    'Reasons a customer chooses from when cancelling an order, and the dashboard when refusing or cancelling one.',
   ui_about_redirects: 'Send old paths to new pages or external links.',
   ui_search: 'Search',
   ui_search_in: 'Search {{screen}}',
