@@ -73,6 +73,7 @@ export default {
   ui_cancel_order: 'إلغاء الطلب',
   ui_cancel_question: 'هل تريد إلغاء الطلب \u2066{{number}}\u2069؟ اختر السبب أو اكتب ملاحظة.',
   ui_cancel_reason: 'سبب الإلغاء',
+  ui_refuse_reason: 'سبب الرفض',
   ui_refund_title: 'الاسترداد',
   ui_refund_wallet: 'أُعيد {{amount}} إلى محفظتك في {{time}}.',
   ui_refund_card: 'أُعيد {{amount}} إلى بطاقتك في {{time}}، وقد يظهر في كشف حسابك خلال أيام.',

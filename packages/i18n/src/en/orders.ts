@@ -65,6 +65,7 @@ export default {
   ui_cancel_order: 'Cancel the order',
   ui_cancel_question: 'Cancel order {{number}}? Choose a reason or write a note.',
   ui_cancel_reason: 'Cancellation reason',
+  ui_refuse_reason: 'Reason for refusal',
   ui_refund_title: 'Refund',
   ui_refund_wallet: '{{amount}} went back to your wallet on {{time}}.',
   ui_refund_card: '{{amount}} went back to your card on {{time}}; your bank statement may show it within a few days.',

@@ -7,7 +7,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StaffCard } from '@pool/contracts/maintenance';
-import { Section } from '../orders/index.ts';
+import { reasonTitle, Section } from '../orders/index.ts';
 import { StaffRating } from './staff/cells.tsx';
 
 /** An order's number in a console list, opening its page. */
@@ -63,11 +63,15 @@ export function CustomerSection({
 }
 
 /** Why the order was cancelled or refused: the reason chosen and the note, when there is one. */
-export function CancelReason({ order }: { order: { cancel_reason: string | null; cancel_note: string | null } }) {
+export function CancelReason({
+  order,
+}: {
+  order: { status?: string; cancel_reason: string | null; cancel_note: string | null };
+}) {
   const { t } = useTranslation();
   if (!order.cancel_reason && !order.cancel_note) return null;
   return (
-    <Section title={t('orders.ui_cancel_reason')} gap={4}>
+    <Section title={t(reasonTitle(order.status))} gap={4}>
       <Text fz="sm" dir="auto" ta="start">
         {[order.cancel_reason, order.cancel_note].filter(Boolean).join(' — ')}
       </Text>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { reasonTitle } from './reason-title.ts';
 
 /** Waiting for payment: the time it is cancelled at, and the way to pay (`children`). */
 export function PayAlert({ payBy, children }: { payBy: string | null; children: React.ReactNode }) {
@@ -27,11 +28,19 @@ export function PayAlert({ payBy, children }: { payBy: string | null; children: 
 }
 
 /** The reason and note of a cancelled or refused order, when there are some. */
-export function CancelReasonAlert({ reason, note }: { reason: string | null; note: string | null }) {
+export function CancelReasonAlert({
+  status,
+  reason,
+  note,
+}: {
+  status: string;
+  reason: string | null;
+  note: string | null;
+}) {
   const { t } = useTranslation();
   if (!reason && !note) return null;
   return (
-    <Alert color="gray" title={t('orders.ui_cancel_reason')}>
+    <Alert color="gray" title={t(reasonTitle(status))}>
       {[reason, note].filter(Boolean).join(' — ')}
     </Alert>
   );

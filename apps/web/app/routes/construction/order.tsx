@@ -134,7 +134,7 @@ export default function ConstructionOrderPage({ loaderData }: Route.ComponentPro
           />
         ) : null}
 
-        <CancelReasonAlert reason={order.cancel_reason} note={null} />
+        <CancelReasonAlert status={order.status} reason={order.cancel_reason} note={null} />
         <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">

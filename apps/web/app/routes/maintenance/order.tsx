@@ -180,7 +180,7 @@ export default function MaintenanceOrderPage({ loaderData }: Route.ComponentProp
           />
         ) : null}
 
-        <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
+        <CancelReasonAlert status={order.status} reason={order.cancel_reason} note={order.cancel_note} />
         <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">

@@ -171,7 +171,7 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
           </PayAlert>
         ) : null}
 
-        <CancelReasonAlert reason={order.cancel_reason} note={order.cancel_note} />
+        <CancelReasonAlert status={order.status} reason={order.cancel_reason} note={order.cancel_note} />
         <RefundAlert refund={order.refund} />
 
         <Grid gap="lg">
