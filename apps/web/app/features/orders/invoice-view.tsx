@@ -11,6 +11,7 @@ import type { Lang } from '@pool/contracts/core';
 import type { StoreInvoice } from '@pool/contracts/orders';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { addressText, PriceLines } from '../cart/index.ts';
+import { methodKey } from './method-key.ts';
 import classes from './invoice.module.css';
 
 /** A label in the page's language and, on an English invoice, in Arabic after it. */
@@ -73,7 +74,7 @@ export function InvoiceView({ invoice, qr, lang }: { invoice: StoreInvoice; qr: 
             </Text>
             {invoice.address ? <Text fz="sm">{addressText(translate, invoice.address)}</Text> : null}
             <Text fz="sm">
-              {t('orders.ui_payment_method')}: {translate(`orders.ui_method_${invoice.payment_method}`)}
+              {t('orders.ui_payment_method')}: {translate(methodKey(invoice.payment_method, invoice.prices.total))}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -30,6 +30,7 @@ import {
 import { InvoiceView } from '../../features/orders/invoice-view.tsx';
 import { qrDataUrl } from '../../features/orders/qr.server.ts';
 import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
+import { methodKey } from '../../features/orders/method-key.ts';
 import { OrderHeading, OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
 import { routeId } from '../../lib/route-id.ts';
 
@@ -78,8 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-/** The toast of a page reached after checkout or back from the card page. */
-function useArrival() {
+/** The toast of a page reached after checkout or back from the card page (`free`: there was nothing to pay). */
+function useArrival(free: boolean) {
   const { t } = useTranslation();
   const toast = useToasts();
   const [params, setParams] = useSearchParams();
@@ -87,7 +88,7 @@ function useArrival() {
     const status = params.get('payment_status');
     const placed = params.get('placed');
     if (!status && !placed) return;
-    if (placed || status === 'paid') toast.success(t('orders.ui_paid_toast'));
+    if (placed || status === 'paid') toast.success(t(free ? 'orders.ui_placed_toast' : 'orders.ui_paid_toast'));
     else if (status === 'failed') toast.error(t('orders.ui_payment_failed'));
     else toast.info(t('orders.ui_payment_pending'));
     setParams(
@@ -114,7 +115,7 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
   const [cancelling, setCancelling] = useState(false);
   const [showInvoice, setShowInvoice] = useState(false);
   const [payKey] = useState(newKey);
-  useArrival();
+  useArrival(order?.prices.total === 0);
   useEffect(() => {
     handle(cancel.data, { successToast: true, onSuccess: () => setCancelling(false) });
   }, [cancel.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -186,7 +187,7 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
               <Section title={t('cart.ui_summary')}>
                 <PriceLines prices={order.prices} couponCode={order.coupon_code} />
                 <Text fz="sm" c="gray.7">
-                  {t('orders.ui_payment_method')}: {t(`orders.ui_method_${order.payment_method}`)}
+                  {t('orders.ui_payment_method')}: {t(methodKey(order.payment_method, order.prices.total))}
                 </Text>
               </Section>
               {order.address ? (

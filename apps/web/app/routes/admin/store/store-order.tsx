@@ -14,6 +14,7 @@ import { BackToList, CancelReason, CustomerSection } from '../../../features/adm
 import { addressText } from '../../../features/cart/address-text.ts';
 import { PriceLines } from '../../../features/cart/price-lines.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
+import { methodKey } from '../../../features/orders/method-key.ts';
 import { OrderLines, TimelineSection } from '../../../features/orders/order-sections.tsx';
 import { routeId } from '../../../lib/route-id.ts';
 
@@ -84,7 +85,7 @@ export default function AdminStoreOrderPage({ loaderData }: Route.ComponentProps
           <Group gap="md">
             <OrderStatusBadge status={order.status} size="lg" />
             <Text fz="sm" c="gray.7">
-              {formatDateTime('ar', order.created_at)} · {t(`orders.ui_method_${order.payment_method}`)}
+              {formatDateTime('ar', order.created_at)} · {t(methodKey(order.payment_method, order.prices.total))}
               {order.payment_status
                 ? ` · ${t(`orders.ui_payment_${order.payment_status === 'failed' ? 'failed_status' : order.payment_status}`)}`
                 : ''}

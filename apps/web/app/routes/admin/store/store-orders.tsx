@@ -13,6 +13,7 @@ import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
 import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../features/admin/list-filters.tsx';
 import { CustomerCell } from '../../../features/admin/order-cells.tsx';
 import { OrderStatusBadge } from '../../../features/orders/status-badge.tsx';
+import { methodKey } from '../../../features/orders/method-key.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_orders');
 
@@ -49,7 +50,7 @@ export default function StoreOrdersPage({ loaderData }: Route.ComponentProps) {
     },
     { key: 'city', label: t('cart.ui_city'), render: (o) => o.city ?? '—' },
     { key: 'date', label: t('orders.ui_admin_date'), render: (o) => formatDateTime('ar', o.created_at) },
-    { key: 'method', label: t('orders.ui_payment_method'), render: (o) => t(`orders.ui_method_${o.payment_method}`) },
+    { key: 'method', label: t('orders.ui_payment_method'), render: (o) => t(methodKey(o.payment_method, o.total)) },
     { key: 'total', label: t('cart.ui_total'), render: (o) => formatMoney('ar', o.total) },
     {
       key: 'status',
