@@ -245,7 +245,8 @@ test('favourites: a visitor is asked to sign in; a customer adds, lists and remo
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('عذراً، أنت غير مسجل في الموقع.');
   await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The sign-in remembers the product page to come back to.
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fonline_store%2F/);
 
   const phone = newPhone();
   await page.getByTestId('phone-input').fill(phone);
@@ -256,6 +257,7 @@ test('favourites: a visitor is asked to sign in; a customer adds, lists and remo
   await page.getByTestId('field-name').fill('نورة العتيبي');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('account-menu')).toContainText('نورة العتيبي');
+  await expect(page).toHaveURL(new RegExp(`/online_store/${pump.details}$`));
 
   await open(page, '/more/favorite');
   await expect(page.getByTestId('favourites-empty')).toBeVisible();
