@@ -6,16 +6,24 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../app-type.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import type { UploadedFile } from '../../plugins/multipart.ts';
-import { DISPLAY_WIDTHS, processImage } from './images.ts';
+import type { Readable } from 'node:stream';
+import {
+  DISPLAY_FORMATS,
+  DISPLAY_WIDTHS,
+  displayCopyOf,
+  processImage,
+  type DisplayFormat,
+  type DisplayWidth,
+} from './images.ts';
 
-export { DISPLAY_WIDTHS } from './images.ts';
+export { DISPLAY_FORMATS, DISPLAY_WIDTHS, type DisplayFormat, type DisplayWidth } from './images.ts';
 
 /** Folder names come from code, never from a request. */
 const FOLDER = /^[a-z0-9-]+$/;
 
 /**
- * Stores `file` as `<folder>/<random>.<jpg|png|gif|webp>` plus `<random>-320.webp`
- * and `<random>-960.webp` beside it; returns the public URL of the main image
+ * Stores `file` as `<folder>/<random>.<jpg|png|gif|webp>` plus its display copies
+ * `<random>-<320|640|960>.<avif|webp>` beside it (WebP only when animated); returns the public URL of the main image
  * (e.g. `/uploads/users/3f9c…e1.jpg`). Throws a 422 field error
  * (`validation.image` / `validation.image_too_large`) for a refused file.
  */
@@ -25,7 +33,7 @@ export async function storeImage(app: Pick<App, 'config'>, file: UploadedFile, f
   const name = `${folder}/${randomBytes(16).toString('hex')}`;
   const files = [
     { key: `${name}.${image.main.ext}`, ...image.main },
-    ...image.display.map((d) => ({ key: `${name}-${d.width}.webp`, ...d })),
+    ...image.display.map((d) => ({ key: `${name}-${d.width}.${d.format}`, ...d })),
   ];
   const storage = storageFor(app);
   try {
@@ -50,13 +58,10 @@ function keyOf(app: Pick<App, 'config'>, url: string): string | null {
 export const isStoredImage = (app: Pick<App, 'config'>, url: string, folder: string) =>
   keyOf(app, url)?.startsWith(`${folder}/`) ?? false;
 
-/** URLs of the WebP display copies of a stored image, by width. */
-export function displayUrls(url: string): Record<(typeof DISPLAY_WIDTHS)[number], string> {
+/** URLs of the display copies of a stored image in one format (WebP unless told), by width. */
+export function displayUrls(url: string, format: DisplayFormat = 'webp'): Record<DisplayWidth, string> {
   const base = url.replace(/\.(jpg|png|gif|webp)$/, '');
-  return Object.fromEntries(DISPLAY_WIDTHS.map((w) => [w, `${base}-${w}.webp`])) as Record<
-    (typeof DISPLAY_WIDTHS)[number],
-    string
-  >;
+  return Object.fromEntries(DISPLAY_WIDTHS.map((w) => [w, `${base}-${w}.${format}`])) as Record<DisplayWidth, string>;
 }
 
 /**
@@ -68,8 +73,62 @@ export async function deleteImage(app: App, url: string | null | undefined): Pro
   const key = url ? keyOf(app, url) : null;
   if (!key) return;
   const base = key.replace(/\.[a-z]+$/, '');
-  const keys = [key, ...DISPLAY_WIDTHS.map((w) => `${base}-${w}.webp`)];
+  const keys = [key, ...DISPLAY_FORMATS.flatMap((f) => DISPLAY_WIDTHS.map((w) => `${base}-${w}.${f}`))];
   const results = await Promise.allSettled(keys.map((k) => storageFor(app).delete(k)));
   for (const r of results)
     if (r.status === 'rejected') app.log.warn({ err: r.reason }, 'could not delete a stored image');
+}
+
+/** A display copy's key: `<folder>/<32 hex>-<width>.<avif|webp>`. */
+const COPY_KEY = /^([a-z0-9-]+\/[0-9a-f]{32})-(\d+)\.(avif|webp)$/;
+const ORIGINAL_EXTS = ['jpg', 'png', 'webp', 'gif'] as const;
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Copies being made, by key (two requests for one missing copy make it once). */
+const making = new Map<string, Promise<{ data: Buffer; contentType: string } | null>>();
+/** One copy made at a time per process: the encoder's memory and CPU stay bounded. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A display copy that is not stored (an image uploaded before its width or
+ * format existed): made from the stored original, stored for next time and
+ * returned; null when `key` is not a copy's key or there is no original. An
+ * animated original's AVIF is its WebP copy (sharp writes still AVIF only),
+ * returned and not stored under the AVIF's key.
+ */
+export function missingDisplayCopy(
+  app: Pick<App, 'config' | 'log'>,
+  key: string,
+): Promise<{ data: Buffer; contentType: string } | null> {
+  const m = COPY_KEY.exec(key);
+  const width = Number(m?.[2]) as DisplayWidth;
+  if (!m || !DISPLAY_WIDTHS.includes(width)) return Promise.resolve(null);
+  const [, base, , format] = m as unknown as [string, string, string, DisplayFormat];
+  let pending = making.get(key);
+  if (!pending) {
+    const storage = storageFor(app);
+    const make = async () => {
+      let original: Buffer | null = null;
+      for (const ext of ORIGINAL_EXTS) {
+        const file = await storage.get(`${base}.${ext}`);
+        if (file) {
+          original = await readAll(file.body);
+          break;
+        }
+      }
+      if (!original) return null;
+      const copy = await displayCopyOf(original, width, format);
+      if (copy.format === format) await storage.put(key, copy.data, copy.contentType);
+      return { data: copy.data, contentType: copy.contentType };
+    };
+    pending = queue.then(make, make).finally(() => making.delete(key));
+    queue = pending.catch(() => null);
+    making.set(key, pending);
+  }
+  return pending;
 }

@@ -103,7 +103,7 @@ describe('S3-compatible storage', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint })).toThrow(/S3_BUCKET/);
   });
 
-  it('stores the image and its WebP copies in the bucket with signed requests, and serves them', async () => {
+  it('stores the image and its AVIF and WebP copies in the bucket with signed requests, and serves them', async () => {
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: 'teal' } })
       .jpeg()
       .toBuffer();
@@ -116,8 +116,10 @@ describe('S3-compatible storage', () => {
     const key = url.replace('/uploads/', '');
     const stored = objects.get(`/pool-media/${key}`)!;
     expect(stored).toMatchObject({ type: 'image/jpeg', cache: 'public, max-age=31536000, immutable' });
-    expect(objects.get(`/pool-media/${key.replace('.jpg', '-320.webp')}`)?.type).toBe('image/webp');
-    expect(objects.get(`/pool-media/${key.replace('.jpg', '-960.webp')}`)?.type).toBe('image/webp');
+    for (const w of [320, 640, 960]) {
+      expect(objects.get(`/pool-media/${key.replace('.jpg', `-${w}.webp`)}`)?.type).toBe('image/webp');
+      expect(objects.get(`/pool-media/${key.replace('.jpg', `-${w}.avif`)}`)?.type).toBe('image/avif');
+    }
 
     // Served through /uploads with our type, whatever the bucket says.
     const res = await app.inject({ method: 'GET', url });
@@ -128,6 +130,9 @@ describe('S3-compatible storage', () => {
     expect(res.rawPayload.equals(stored.body)).toBe(true);
     expect((await app.inject({ method: 'GET', url: displayUrls(url)[960] })).headers['content-type']).toBe(
       'image/webp',
+    );
+    expect((await app.inject({ method: 'GET', url: displayUrls(url, 'avif')[640] })).headers['content-type']).toBe(
+      'image/avif',
     );
 
     const missing = await app.inject({ method: 'GET', url: '/uploads/users/ffffffffffffffffffffffffffffffff.png' });
@@ -152,7 +157,7 @@ describe('S3-compatible storage', () => {
       storeImage(app, { field: 'image', filename: 'a.png', mimetype: 'image/png', data: png }, 'users'),
     ).rejects.toThrow(/S3 PUT .* failed: HTTP 500/);
     expect(objects.size).toBe(before);
-    expect(log.filter((l) => l.startsWith('DELETE'))).toHaveLength(3);
+    expect(log.filter((l) => l.startsWith('DELETE'))).toHaveLength(7); // the original and its 6 display copies
   });
 
   it('uses the public bucket URL when one is configured, and rejects bad credentials', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -39,6 +39,14 @@ function pngClaiming(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The format a display copy really is, from its bytes (sharp calls AVIF 'heif'; its brand says AVIF). */
+const brand = (data: Buffer) => {
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
+  if (data.subarray(4, 12).toString('latin1') === 'ftypavif') return 'avif';
+  return 'other';
+};
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -85,6 +93,9 @@ describe('image uploads', () => {
       expect(meta).toMatchObject({ format: c.format, width: 64, height: 48 });
       const small = await sharp(readFileSync(pathOf(displayUrls(url)[320]))).metadata();
       expect(small).toMatchObject({ format: 'webp', width: 64, height: 48 });
+      const avif = readFileSync(pathOf(displayUrls(url, 'avif')[640]));
+      expect(brand(avif)).toBe('avif');
+      expect(await sharp(avif).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 64, height: 48 });
     }
   });
 
@@ -104,6 +115,13 @@ describe('image uploads', () => {
     expect(meta).toMatchObject({ format: 'gif', pages: 3, width: 40, pageHeight: 30 });
     const webp = await sharp(readFileSync(pathOf(displayUrls(url)[320])), { animated: true }).metadata();
     expect(webp).toMatchObject({ format: 'webp', pages: 3, width: 40 });
+    // No still AVIF in place of the animation: its AVIF address serves the animated WebP.
+    expect(existsSync(pathOf(displayUrls(url, 'avif')[320]))).toBe(false);
+    const res = await app.inject({ method: 'GET', url: displayUrls(url, 'avif')[640] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(await sharp(res.rawPayload, { animated: true }).metadata()).toMatchObject({ format: 'webp', pages: 3 });
+    expect(existsSync(pathOf(displayUrls(url, 'avif')[640]))).toBe(false);
   });
 
   it('keeps an animated WebP animated and drops its metadata', async () => {
@@ -199,11 +217,13 @@ describe('image uploads', () => {
     expect(after.xmp).toBeUndefined();
     expect(after.icc).toBeUndefined();
     for (const text of ['Exif', 'SECRET-OWNER', 'PhoneMaker']) expect(stored.includes(text), text).toBe(false);
-    for (const width of [320, 960] as const) {
-      const webp = readFileSync(pathOf(displayUrls(url)[width]));
-      expect((await sharp(webp).metadata()).exif).toBeUndefined();
-      expect(webp.includes('SECRET-OWNER')).toBe(false);
-    }
+    for (const format of ['webp', 'avif'] as const)
+      for (const width of [320, 640, 960] as const) {
+        const copy = readFileSync(pathOf(displayUrls(url, format)[width]));
+        expect((await sharp(copy).metadata()).exif, `${format} ${width}`).toBeUndefined();
+        for (const text of ['Exif', 'SECRET-OWNER', 'PhoneMaker'])
+          expect(copy.includes(text), `${format} ${width} ${text}`).toBe(false);
+      }
 
     const png = await solid(30, 20)
       .png()
@@ -214,23 +234,66 @@ describe('image uploads', () => {
     expect(readFileSync(pathOf(pngUrl)).includes('SECRET-OWNER')).toBe(false);
   });
 
-  it('stores WebP display sizes beside the original, never upscaled', async () => {
+  it('stores AVIF and WebP display sizes beside the original, never upscaled', async () => {
     const wide = await storeImage(app, file('wide.jpg', await solid(1200, 600).jpeg().toBuffer()), 'products');
     const small = await storeImage(app, file('small.png', await solid(200, 100).png().toBuffer()), 'products');
     expect(displayUrls(wide)).toEqual({
       320: wide.replace('.jpg', '-320.webp'),
+      640: wide.replace('.jpg', '-640.webp'),
       960: wide.replace('.jpg', '-960.webp'),
     });
-    const sizes = async (url: string) =>
+    expect(displayUrls(small, 'avif')).toEqual({
+      320: small.replace('.png', '-320.avif'),
+      640: small.replace('.png', '-640.avif'),
+      960: small.replace('.png', '-960.avif'),
+    });
+    const sizes = (url: string, format: 'avif' | 'webp') =>
       Promise.all(
-        [320, 960].map(async (w) => sharp(readFileSync(pathOf(url.replace(/\.\w+$/, `-${w}.webp`)))).metadata()),
+        Object.values(displayUrls(url, format)).map(async (u) => {
+          const data = readFileSync(pathOf(u));
+          const { width, height } = await sharp(data).metadata();
+          return { format: brand(data), width, height };
+        }),
       );
-    const [w320, w960] = await sizes(wide);
-    expect(w320).toMatchObject({ format: 'webp', width: 320, height: 160 });
-    expect(w960).toMatchObject({ format: 'webp', width: 960, height: 480 });
-    const [s320, s960] = await sizes(small);
-    expect(s320).toMatchObject({ format: 'webp', width: 200, height: 100 });
-    expect(s960).toMatchObject({ format: 'webp', width: 200, height: 100 });
+    for (const format of ['avif', 'webp'] as const) {
+      expect(await sizes(wide, format)).toEqual([
+        { format, width: 320, height: 160 },
+        { format, width: 640, height: 320 },
+        { format, width: 960, height: 480 },
+      ]);
+      expect(await sizes(small, format)).toEqual(Array(3).fill({ format, width: 200, height: 100 }));
+    }
+  });
+
+  it('makes a display copy an older upload lacks on its first request, and keeps it', async () => {
+    const url = await storeImage(app, file('old.jpg', await solid(1000, 500).jpeg().toBuffer()), 'products');
+    // As stored before the 640 width and the AVIF copies existed.
+    const missing = [displayUrls(url)[640], ...Object.values(displayUrls(url, 'avif'))];
+    for (const u of missing) rmSync(pathOf(u));
+    const [first, again] = await Promise.all([0, 1].map(() => app.inject({ method: 'GET', url: missing[1]! })));
+    for (const res of [first!, again!]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/avif');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brand(res.rawPayload)).toBe('avif');
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 320, height: 160 });
+    }
+    expect(readFileSync(pathOf(missing[1]!)).equals(first!.rawPayload)).toBe(true);
+    const webp = await app.inject({ method: 'GET', url: missing[0]! });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 320 });
+    expect(existsSync(pathOf(missing[0]!))).toBe(true);
+
+    // Only the copies' own widths, and only of a stored original.
+    const base = url.replace(/\.jpg$/, '');
+    for (const u of [
+      `${base}-500.avif`,
+      `${base}-6400.webp`,
+      `${base}.avif`,
+      '/uploads/products/' + 'f'.repeat(32) + '-640.avif',
+    ])
+      expect((await app.inject({ method: 'GET', url: u })).statusCode, u).toBe(404);
+    expect(existsSync(pathOf(`${base}-500.avif`))).toBe(false);
   });
 
   it('gives every upload a new random name, never derived from the file name', async () => {
@@ -239,7 +302,7 @@ describe('image uploads', () => {
     expect(new Set(urls).size).toBe(3);
     for (const url of urls) expect(url).not.toContain('secret');
     expect(storedFiles().filter((n) => n.includes('secret'))).toEqual([]);
-    expect(readdirSync(join(uploadsDir, 'names')).sort()).toHaveLength(9); // 3 x (original + 2 WebP)
+    expect(readdirSync(join(uploadsDir, 'names')).sort()).toHaveLength(21); // 3 x (original + 3 AVIF + 3 WebP)
   });
 
   it('only takes folder names from code', async () => {
@@ -263,6 +326,10 @@ describe('image uploads', () => {
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
     expect(webp.headers['x-content-type-options']).toBe('nosniff');
+    const avif = await app.inject({ method: 'GET', url: displayUrls(url, 'avif')[960] });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(brand(avif.rawPayload)).toBe('avif');
 
     const png = await storeImage(app, file('a.png', await solid(5, 5).png().toBuffer()), 'users');
     expect((await app.inject({ method: 'GET', url: png })).headers['content-type']).toBe('image/png');
@@ -325,8 +392,8 @@ describe('image uploads', () => {
   it('deletes a stored image with its display copies, ignoring URLs it did not make', async () => {
     for (const data of [await solid(5, 5).png().toBuffer(), await solid(5, 5).webp().toBuffer()]) {
       const url = await storeImage(app, file('a.png', data), 'deleted');
-      const all = [url, ...Object.values(displayUrls(url))];
-      expect(new Set(all).size).toBe(3);
+      const all = [url, ...Object.values(displayUrls(url)), ...Object.values(displayUrls(url, 'avif'))];
+      expect(new Set(all).size).toBe(7);
       for (const u of all) expect(existsSync(pathOf(u))).toBe(true);
       await deleteImage(app, url);
       for (const u of all) expect(existsSync(pathOf(u))).toBe(false);
