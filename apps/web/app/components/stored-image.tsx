@@ -1,8 +1,9 @@
-import { imageLoading, webpSrcSet } from '../lib/images.ts';
+import { imageLoading, pictureSources } from '../lib/images.ts';
 
 /**
- * A picture from the upload pipeline: its WebP display sizes (the browser picks
- * the width from `sizes`), the original otherwise; fetched first when
+ * A picture from the upload pipeline or the demo store: its AVIF and WebP display
+ * sizes (the browser picks the format it reads and the width from `sizes`), the
+ * original otherwise; fetched first when
  * `priority` (the page's main picture), else lazily. `width`/`height` give the
  * box its ratio before the image arrives (no layout shift).
  */
@@ -25,10 +26,11 @@ export function StoredImage({
   className?: string;
   frameClassName?: string;
 }) {
-  const set = webpSrcSet(src);
   return (
     <picture className={frameClassName}>
-      {set && <source type="image/webp" srcSet={set} sizes={sizes} />}
+      {pictureSources(src).map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
       <img src={src} alt={alt} width={width} height={height} {...imageLoading(priority)} className={className} />
     </picture>
   );
