@@ -19,8 +19,6 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { ColorSchemeScript, DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { seoKeyFor } from './route-table.ts';
 import type { Route } from './+types/root';
 import { appContext } from './context.ts';
@@ -35,6 +33,7 @@ import { Splash } from './components/splash.tsx';
 import { RouteErrorPage } from './components/error-page.tsx';
 import { SessionWatcher } from './components/session-watcher.tsx';
 import { BuildWatcher } from './components/build-watcher.tsx';
+import { Toasts } from './components/toasts.tsx';
 
 /** zod's interpreted parsers: the same results without eval. */
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
@@ -215,11 +214,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <DirectionSync dir={dir} />
             <HydratedMark />
             <MantineProvider theme={theme} defaultColorScheme="light">
-              <ModalsProvider>
-                <Notifications position="top-right" autoClose={3000} zIndex={1000} />
-                <Splash />
-                {children}
-              </ModalsProvider>
+              <Toasts />
+              <Splash />
+              {children}
             </MantineProvider>
           </DirectionProvider>
         </I18nextProvider>

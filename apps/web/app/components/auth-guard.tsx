@@ -1,11 +1,13 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { useMounted } from '@mantine/hooks';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { isAuthPath } from '../route-table.ts';
 import { stripLang } from '../lib/lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useLoginPath } from '../lib/return-to.ts';
 import { useRoot } from '../lib/use-root.ts';
+
+const NotRegisteredModal = lazy(() => import('./not-registered-modal.tsx'));
 
 /**
  * The "redirect to login" middleware of spec section 2: a signed-out visitor
@@ -47,37 +49,16 @@ export function AuthGuardDialog({ guard }: { guard: ReturnType<typeof useAuthGua
  * 'Sorry, you are not registered on the site.' with login and cancel: the
  * guard's dialog, also shown by actions only a customer may take (favourites).
  * `onLogin` defaults to opening the login page, which comes back here.
+ * The dialog's code (Mantine's modal, focus trap, scroll lock) loads the first time it opens.
  */
-export function NotRegisteredDialog({
-  opened,
-  onCancel,
-  onLogin,
-}: {
-  opened: boolean;
-  onCancel: () => void;
-  onLogin?: () => void;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const loginPath = useLoginPath();
+export function NotRegisteredDialog(props: { opened: boolean; onCancel: () => void; onLogin?: () => void }) {
+  const mounted = useMounted();
+  const [wanted, setWanted] = useState(false);
+  if (props.opened && mounted && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      centered
-      withCloseButton={false}
-      title={t('common.login')}
-      data-testid="auth-dialog"
-    >
-      <Text mb="lg">{t('common.not_registered')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={onLogin ?? (() => navigate(loginPath()))} data-autofocus>
-          {t('common.login')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <NotRegisteredModal {...props} />
+    </Suspense>
   );
 }

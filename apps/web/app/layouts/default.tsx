@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Box } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AuthGuardDialog, useAuthGuard } from '../components/auth-guard.tsx';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
-import { SiteLiveAlerts } from '../components/live-alerts.tsx';
+import { useRoot } from '../lib/use-root.ts';
+
+// A signed-in customer's live alerts: their code loads after the page, and never for a visitor.
+const SiteLiveAlerts = lazy(() => import('../components/live-alerts.tsx').then((m) => ({ default: m.SiteLiveAlerts })));
 
 /** Header, page, footer. */
 function Shell({ children }: { children: React.ReactNode }) {
@@ -27,11 +32,17 @@ function Shell({ children }: { children: React.ReactNode }) {
 /** The `default` layout: header, page, footer; (auth) pages are guarded. */
 export default function DefaultLayout() {
   const guard = useAuthGuard();
+  const { viewer } = useRoot();
+  const mounted = useMounted();
   return (
     <>
       <Shell>{guard.here ? null : <Outlet />}</Shell>
       <AuthGuardDialog guard={guard} />
-      <SiteLiveAlerts />
+      {mounted && viewer?.kind === 'user' && (
+        <Suspense fallback={null}>
+          <SiteLiveAlerts />
+        </Suspense>
+      )}
     </>
   );
 }

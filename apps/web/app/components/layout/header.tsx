@@ -1,30 +1,21 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Indicator,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Anchor, Box, Burger, Button, Container, Group, Indicator, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMounted } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useSubmit } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useLang } from '../../lib/use-lang.ts';
 import { useLoginPath } from '../../lib/return-to.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LiveCount } from '../live-count.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
-import { clearClientState } from '../../lib/envelope.ts';
+import { AccountButton } from './account-button.tsx';
+
+// Menus and drawers are not needed to paint the page: their code (and Mantine's popover,
+// focus trap, scroll lock) loads after it, not with the page's first JavaScript.
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
+const NavDrawer = lazy(() => import('./nav-drawer.tsx'));
 
 const NAV = [
   { key: 'home', path: '/' },
@@ -52,26 +43,15 @@ export function LogoLink() {
   );
 }
 
-/**
- * A navigation submit, not a fetcher: the menu unmounts this item as it closes, and a
- * fetcher dies with its component (its redirect to the sign-in page would be lost).
- */
-function LogoutItem() {
-  const { t } = useTranslation();
-  const { to } = useLang();
-  const submit = useSubmit();
+/** The account menu once the page is in the browser; till then (and on the server) its button alone. */
+function Account({ name, image }: { name: string; image: string | null }) {
+  const mounted = useMounted();
+  const button = <AccountButton name={name} image={image} />;
+  if (!mounted) return button;
   return (
-    <Menu.Item
-      color="red"
-      leftSection={<IconLogout size={16} aria-hidden />}
-      onClick={() => {
-        clearClientState();
-        void submit(null, { method: 'post', action: to('/auth/logout') });
-      }}
-      data-testid="logout"
-    >
-      {t('nav.logout')}
-    </Menu.Item>
+    <Suspense fallback={button}>
+      <AccountMenu name={name} image={image} />
+    </Suspense>
   );
 }
 
@@ -81,6 +61,8 @@ export function Header() {
   const { viewer, notificationsCount, cartCount } = useRoot();
   const loginPath = useLoginPath();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code is fetched on the first open and kept for the closing animation and later opens.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const links = NAV.map((item) => (
     <Anchor
       key={item.key}
@@ -139,54 +121,42 @@ export function Header() {
             )}
             <CartButton count={cartCount} />
             {viewer?.kind === 'user' ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <UnstyledButton
-                    aria-label={t('nav.account_menu_of', { name: viewer.name })}
-                    data-testid="account-menu"
-                  >
-                    <Group gap={6} wrap="nowrap">
-                      <Avatar src={viewer.image} alt="" radius="xl" size={32} />
-                      <Text fz="sm" fw={600} visibleFrom="sm" maw={140} truncate>
-                        {viewer.name}
-                      </Text>
-                      <IconChevronDown size={14} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item component={Link} to={to('/profile')} leftSection={<IconUser size={16} aria-hidden />}>
-                    {t('nav.profile')}
-                  </Menu.Item>
-                  <Menu.Item component={Link} to={to('/settings')} leftSection={<IconSettings size={16} aria-hidden />}>
-                    {t('nav.settings')}
-                  </Menu.Item>
-                  <Menu.Divider />
-                  <LogoutItem />
-                </Menu.Dropdown>
-              </Menu>
+              <Account name={viewer.name} image={viewer.image} />
             ) : (
               <Button component={Link} to={loginPath()} size="sm" visibleFrom="xs" data-testid="header-login">
                 {t('nav.login')}
               </Button>
             )}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={t('nav.open_menu')} size="sm" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setDrawerWanted(true);
+                toggle();
+              }}
+              hiddenFrom="lg"
+              aria-label={t('nav.open_menu')}
+              size="sm"
+            />
           </Group>
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title={t('nav.menu')} hiddenFrom="lg" position="right" size="xs">
-        <Stack component="nav" aria-label={t('nav.main_navigation')} gap="md">
-          {links}
-          <Box hiddenFrom="sm">
-            <LanguageSwitch />
-          </Box>
-          {viewer?.kind !== 'user' && (
-            <Button component={Link} to={loginPath()} onClick={close}>
-              {t('nav.login')}
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={opened} onClose={close}>
+            <Stack component="nav" aria-label={t('nav.main_navigation')} gap="md">
+              {links}
+              <Box hiddenFrom="sm">
+                <LanguageSwitch />
+              </Box>
+              {viewer?.kind !== 'user' && (
+                <Button component={Link} to={loginPath()} onClick={close}>
+                  {t('nav.login')}
+                </Button>
+              )}
+            </Stack>
+          </NavDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }
