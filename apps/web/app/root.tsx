@@ -25,7 +25,7 @@ import { appContext } from './context.ts';
 import { apiFor } from './lib/api.server.ts';
 import { cartKeyHeaders } from './features/cart/cart.server.ts';
 import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
-import { createI18n } from './lib/i18n.ts';
+import { createI18n, loadSiteTexts } from './lib/i18n.ts';
 import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
 import { SITE_IMAGE } from './lib/page-meta.ts';
 import { theme } from './theme.ts';
@@ -138,6 +138,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
+
+/** A navigation to the other language fetches its texts before the page renders in it (lib/i18n.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }) => {
+    await loadSiteTexts(langFromPath(new URL(request.url).pathname));
+  },
+];
 
 /** The root loader runs on every navigation: it carries the redirect guard and the session check. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
