@@ -18,6 +18,8 @@ export async function fillCatalogue(url: string, count: number) {
   const started = Date.now();
   try {
     await client.query('begin');
+    // Room for the GIN builds (1,000,000 products in the growth rows).
+    await client.query("set local maintenance_work_mem = '256MB'");
     // One GIN build after the rows is far quicker than 100,000 index inserts.
     for (const c of SEARCH_COLUMNS) await client.query(`drop index if exists products_${c}_trgm_idx`);
     // The production server loads no demo data: the categories and brands come first.
@@ -50,18 +52,19 @@ export async function fillCatalogue(url: string, count: number) {
           (array['مضخة','فلتر','سخان','كلور','روبوت تنظيف','كشاف','سلم','غطاء'])[1 + i % 8] as noun_ar,
           (array['pump','filter','heater','chlorine','robot cleaner','spotlight','ladder','cover'])[1 + i % 8] as noun_en,
           (array['أكوا','برو','ماكس','إيكو','سوبر','ألترا'])[1 + (i / 8) % 6] as adj_ar,
-          (array['Aqua','Pro','Max','Eco','Super','Ultra'])[1 + (i / 8) % 6] as adj_en
+          (array['Aqua','Pro','Max','Eco','Super','Ultra'])[1 + (i / 8) % 6] as adj_en,
+          nextval(pg_get_serial_sequence('product_variants', 'id')) as variant_id
         from generate_series(1, $1::int) as i
       )
-      insert into products (type, name_ar, name_en, description_ar, description_en, category_id, sub_category_id,
+      insert into products (main_variant_id, type, name_ar, name_en, description_ar, description_en, category_id, sub_category_id,
         brand_id, price, stock, discount_type, discount_value, search_text, rating_avg_x100, rating_count, sold_count,
         created_at)
-      select 'simple',
+      select variant_id, 'simple',
         noun_ar || ' ' || adj_ar || ' ' || i,
         adj_en || ' ' || noun_en || ' ' || i,
         'وصف ' || noun_ar, 'About the ' || noun_en,
         subs.cat_id, subs.sub_id, b.id,
-        1000 + (i * 7919) % 500000, (i * 31) % 60,
+        1000 + ((i::bigint * 7919) % 500000)::int, (i * 31) % 60,
         case when i % 7 = 0 then 'ratio' else 'none' end, case when i % 7 = 0 then 10 else 0 end,
         translate(noun_ar || ' ' || adj_ar || ' ' || i, 'أإآٱةى', 'ااااهي') || ' ' || lower(adj_en || ' ' || noun_en || ' ' || i),
         (i * 13) % 501, (i * 3) % 40, (i * 17) % 900,
@@ -72,14 +75,13 @@ export async function fillCatalogue(url: string, count: number) {
       `,
       [count],
     );
+    // Each new product names its variant's id (taken from the variants' sequence above): no second
+    // write of every product row to set main_variant_id.
     await client.query(`
-      insert into product_variants (product_id, sku, price, stock)
-      select p.id, 'BENCH-' || p.id, p.price, p.stock from products p
-      where not exists (select 1 from product_variants v where v.product_id = p.id)
-    `);
-    await client.query(`
-      update products p set main_variant_id = v.id from product_variants v
-      where v.product_id = p.id and p.main_variant_id is null
+      insert into product_variants (id, product_id, sku, price, stock)
+      select p.main_variant_id, p.id, 'BENCH-' || p.id, p.price, p.stock from products p
+      where p.main_variant_id is not null
+        and not exists (select 1 from product_variants v where v.product_id = p.id)
     `);
     for (const c of SEARCH_COLUMNS) {
       await client.query(`create index products_${c}_trgm_idx on products using gin (${c} gin_trgm_ops)`);

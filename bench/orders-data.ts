@@ -14,7 +14,7 @@ export async function insertOrders(client: pg.Client | pg.PoolClient, count: num
   await client.query(
     `
     with g as (
-      select i, $3::int[] as users, 10000 + (i * 7919) % 400000 as price from generate_series(1, $1::int) as i
+      select i, $3::int[] as users, 10000 + ((i::bigint * 7919) % 400000)::int as price from generate_series(1, $1::int) as i
     )
     insert into orders (kind, number, user_id, status, payment_method, products_price, delivery_price, tax_rate, tax,
       total, delivery_with_vat, discount_with_vat, paid_at, created_at, updated_at)

@@ -52,7 +52,7 @@ type ResultLike = {
     openSeconds: number;
     firstError?: string;
   } | null;
-  peer: RowLike | { note: string } | null;
+  peer: { note: string } | null;
   growth: { rows: number; fillSeconds: number; storeList: Latency; search: Latency; adminOrders: Latency }[];
 };
 
@@ -150,19 +150,17 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
       yes(e.open === e.asked && e.rssAfterMb <= 300),
     );
   }
-  if (result.peer) {
-    if ('note' in result.peer) add('peer: Medusa v2 store product list', result.peer.note, '—', '—', '—');
-    else {
-      const ours = of('public').find((r) => r.name.startsWith('GET store products, page 1'));
-      add(
-        `peer: ${result.peer.name}`,
-        `${fig(result.peer)}${ours ? `; our store list ${(ours.rps / result.peer.rps).toFixed(1)}× that` : ''}`,
-        pct(result.peer.ratioToBare),
-        '—',
-        '—',
-      );
-    }
+  const ours = of('peer-ours')[0];
+  for (const r of of('peer')) {
+    add(
+      `peer: ${r.name}`,
+      `${fig(r)}${ours ? `; ${ours.name}: ${fig(ours)}, ${(ours.rps / r.rps).toFixed(1)}× Medusa's` : ''}`,
+      pct(r.ratioToBare),
+      '—',
+      '—',
+    );
   }
+  if (result.peer) add('peer: Medusa v2 store product list', result.peer.note, '—', '—', '—');
   for (const g of result.growth)
     add(
       `growth at ${g.rows.toLocaleString('en')} products and orders (one request at a time)`,

@@ -13,7 +13,8 @@
  *   - the store's search at BENCH_PRODUCTS products (100,000 by default) and its latency one request at a time,
  *   - the server process's memory (VmRSS, VmHWM) after that load,
  *   - BENCH_SSE_STREAMS (5,000) open server-sent-event streams on the one process, with its memory,
- *   - a peer row: Medusa's store product list when BENCH_MEDUSA_URL is set (see README),
+ *   - a peer row: Medusa's store product list when BENCH_MEDUSA_URL is set (medusa-peer.sh), next to ours with
+ *     the same number of products (BENCH_PEER_PRODUCTS, 20,000; our catalogue refilled, a fresh server),
  *   - growth (BENCH_GROWTH=1): store list, search and the admin order list at 10,000, 100,000 and
  *     1,000,000 products and orders, one request at a time.
  * BENCH_SEARCH_ONLY=1 measures the bare route, the searches and the search latency only.
@@ -50,6 +51,8 @@ const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 40);
 const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 30);
 const MEDUSA_URL = process.env.BENCH_MEDUSA_URL;
 const MEDUSA_KEY = process.env.BENCH_MEDUSA_PUBLISHABLE_KEY ?? '';
+/** The products on both sides of the peer row (Medusa's seed: bench/medusa-peer.sh). */
+const PEER_PRODUCTS = Number(process.env.BENCH_PEER_PRODUCTS ?? 20_000);
 const ADMIN_EMAIL = 'admin@masabeh.com';
 const PORT = 3900;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -426,15 +429,25 @@ try {
     console.log(`server-sent events: ${sse.open}/${sse.asked} open, ${sse.rssBeforeMb} → ${sse.rssAfterMb} MB`);
   }
 
-  let peer: (Row & { ratioToBare: number }) | { note: string } | null = null;
+  let peer: { note: string } | null = null;
   if (!SEARCH_ONLY) {
     if (MEDUSA_URL) {
+      // The same number of products on both sides: our catalogue refilled with PEER_PRODUCTS, on a fresh server.
+      await stopProcess(server);
+      await emptyCatalogueAndOrders(dbUrl.toString());
+      await fillCatalogue(dbUrl.toString(), PEER_PRODUCTS);
+      server = await startServer();
       rows.push(
-        await measure('peer', 'Medusa v2 GET /store/products (limit 20)', `${MEDUSA_URL}/store/products?limit=20`, {
-          headers: { 'x-publishable-api-key': MEDUSA_KEY },
+        await measure('peer-ours', `our GET store products, page 1 (12), ${PEER_PRODUCTS} products`, store, {
+          headers: { lang: 'ar' },
         }),
+        await measure(
+          'peer',
+          `Medusa v2 GET /store/products?limit=12, ${PEER_PRODUCTS} products`,
+          `${MEDUSA_URL}/store/products?limit=12`,
+          { headers: { 'x-publishable-api-key': MEDUSA_KEY } },
+        ),
       );
-      peer = { ...rows.at(-1)!, ratioToBare: rows.at(-1)!.rps / rows[0]!.rps };
     } else {
       peer = { note: 'Medusa v2 not measured: set BENCH_MEDUSA_URL (see bench/README.md, "Peer row")' };
     }
