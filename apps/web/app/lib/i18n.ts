@@ -25,19 +25,43 @@ export function addTexts(texts: Texts): void {
   loaded.add(texts);
 }
 
-const siteLoads: Partial<Record<Lang, Promise<void>>> = {};
-const siteLoaded = new Set<Lang>();
+type SitePart = 'base' | 'more';
+const siteParts: Record<Lang, Record<SitePart, () => Promise<Record<string, object>>>> = {
+  ar: {
+    base: () => import('@pool/i18n/site-ar').then((m) => m.siteArBase),
+    more: () => import('@pool/i18n/site-more-ar').then((m) => m.siteArMore),
+  },
+  en: {
+    base: () => import('@pool/i18n/site-en').then((m) => m.siteEnBase),
+    more: () => import('@pool/i18n/site-more-en').then((m) => m.siteEnMore),
+  },
+};
+const siteLoads = new Map<string, Promise<void>>();
+const siteLoaded = new Set<string>();
 /**
- * In the browser, fetches the customer site's texts in `lang` (one chunk per language);
- * undefined when there is nothing to wait for (already loaded, or on the server).
+ * In the browser, fetches the customer site's texts in `lang` (two chunks per language: the
+ * areas any page shows, and with `more` those of the account and service pages); undefined
+ * when there is nothing to wait for (already loaded, or on the server).
  */
-export function loadSiteTexts(lang: Lang): Promise<void> | undefined {
-  if (import.meta.env.SSR || siteLoaded.has(lang)) return undefined;
-  siteLoads[lang] ??= (lang === 'ar' ? import('@pool/i18n/site-ar') : import('@pool/i18n/site-en')).then((m) => {
-    loaded.add({ [lang]: 'siteAr' in m ? m.siteAr : m.siteEn });
-    siteLoaded.add(lang);
-  });
-  return siteLoads[lang];
+export function loadSiteTexts(lang: Lang, { more = true }: { more?: boolean } = {}): Promise<void> | undefined {
+  if (import.meta.env.SSR) return undefined;
+  const parts = (more ? ['base', 'more'] : ['base']) as SitePart[];
+  const missing = parts.filter((part) => !siteLoaded.has(`${lang}:${part}`));
+  if (!missing.length) return undefined;
+  return Promise.all(
+    missing.map((part) => {
+      const key = `${lang}:${part}`;
+      let load = siteLoads.get(key);
+      if (!load) {
+        load = siteParts[lang][part]().then((texts) => {
+          loaded.add({ [lang]: texts });
+          siteLoaded.add(key);
+        });
+        siteLoads.set(key, load);
+      }
+      return load;
+    }),
+  ).then(() => undefined);
 }
 
 /** The page's synchronous i18next instance in `lang` (one per request on the server), over the shared store. */
