@@ -53,7 +53,15 @@ type ResultLike = {
     firstError?: string;
   } | null;
   peer: { note: string } | null;
-  growth: { rows: number; fillSeconds: number; storeList: Latency; search: Latency; adminOrders: Latency }[];
+  growth: {
+    rows: number;
+    products: number;
+    orders: number;
+    fillSeconds: number;
+    storeList: Latency;
+    search: Latency;
+    adminOrders: Latency;
+  }[];
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.01 ? 2 : 1)} %`;
@@ -154,7 +162,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
   for (const r of of('peer')) {
     add(
       `peer: ${r.name}`,
-      `${fig(r)}${ours ? `; ${ours.name}: ${fig(ours)}, ${(ours.rps / r.rps).toFixed(1)}× Medusa's` : ''}`,
+      `${fig(r)}${ours ? `; ${ours.name}: ${fig(ours)}${r.rps ? `, ${(ours.rps / r.rps).toFixed(1)}× Medusa's` : ''}` : ''}`,
       pct(r.ratioToBare),
       '—',
       '—',
@@ -163,7 +171,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
   if (result.peer) add('peer: Medusa v2 store product list', result.peer.note, '—', '—', '—');
   for (const g of result.growth)
     add(
-      `growth at ${g.rows.toLocaleString('en')} products and orders (one request at a time)`,
+      `growth: ${g.products.toLocaleString('en')} products, ${g.orders.toLocaleString('en')} orders (one request at a time)`,
       `store list ${lat(g.storeList)}; search ${lat(g.search)}; admin orders ${lat(g.adminOrders)} (filled in ${g.fillSeconds} s)`,
       '—',
       '—',
@@ -173,9 +181,10 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     const first = result.growth[0]!;
     const last = result.growth.at(-1)!;
     const x = (a: Latency, b: Latency) => `${(b.p50 / a.p50).toFixed(1)}× (p95 ${(b.p95 / a.p95).toFixed(1)}×)`;
+    const n = (v: number) => v.toLocaleString('en');
     add(
-      `growth ${last.rows.toLocaleString('en')} / ${first.rows.toLocaleString('en')} rows (p50 time)`,
-      `store list ${x(first.storeList, last.storeList)}; search ${x(first.search, last.search)}; admin orders ${x(first.adminOrders, last.adminOrders)}`,
+      'growth: how time grows (p50, last / first size)',
+      `store list ${x(first.storeList, last.storeList)} and search ${x(first.search, last.search)} for ${n(last.products)} / ${n(first.products)} products; admin orders ${x(first.adminOrders, last.adminOrders)} for ${n(last.orders)} / ${n(first.orders)} orders`,
       '—',
       'report how time grows',
       '—',

