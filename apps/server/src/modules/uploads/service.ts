@@ -26,10 +26,16 @@ const FOLDER = /^[a-z0-9-]+$/;
  * `<random>-<320|640|960>.<avif|webp>` beside it (WebP only when animated); returns the public URL of the main image
  * (e.g. `/uploads/users/3f9c…e1.jpg`). Throws a 422 field error
  * (`validation.image` / `validation.image_too_large`) for a refused file.
+ * `avifEffort` lowers the AVIF encoder's effort for bulk work (the demo store's seed).
  */
-export async function storeImage(app: Pick<App, 'config'>, file: UploadedFile, folder: string): Promise<string> {
+export async function storeImage(
+  app: Pick<App, 'config'>,
+  file: UploadedFile,
+  folder: string,
+  options: { avifEffort?: number } = {},
+): Promise<string> {
   if (!FOLDER.test(folder)) throw new Error(`invalid upload folder: ${JSON.stringify(folder)}`);
-  const image = await processImage(file);
+  const image = await processImage(file, options);
   const name = `${folder}/${randomBytes(16).toString('hex')}`;
   const files = [
     { key: `${name}.${image.main.ext}`, ...image.main },
