@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { createSms, type SmsDriver } from './integrations/sms/index.ts';
 import { createPaymentGateway, type PaymentGateway } from './integrations/payments/index.ts';
 import authPlugin from './plugins/auth.ts';
+import publicCachePlugin from './plugins/public-cache.ts';
 import auditPlugin from './plugins/audit.ts';
 import docsPlugin from './plugins/docs.ts';
 import envelopePlugin from './plugins/envelope.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(multipartPlugin);
   await app.register(textGuardPlugin);
   await app.register(authPlugin);
+  await app.register(publicCachePlugin);
   await app.register(docsPlugin);
   await app.register(auditPlugin);
   await registerModules(app);

@@ -51,10 +51,18 @@ const schema = z
     CORS_ORIGINS: list,
     /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /** API requests per client address per minute (the site's own calls count with their page). */
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    /** Pages (and client navigations) per client address per minute. */
-    SITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /**
+     * API requests per client address per minute (the site's own calls count with their page);
+     * 0 counts nothing (a load test's setting: it measures the server, not the shared counter).
+     */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    /** Pages (and client navigations) per client address per minute; 0 counts nothing. */
+    SITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+    /** Keep public answers and anonymous pages in memory, emptied on every change (ADR 0024). */
+    PUBLIC_CACHE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     /** Redis for state shared by processes (rate limits); without it the database holds it. */
     REDIS_URL: z.url().optional(),
     /** Sessions end (SECURITY.md 34): customers' after this many days unused, like the auth cookie. */

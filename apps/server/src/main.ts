@@ -1,87 +1,23 @@
 /**
- * Starts the server: configuration, database (PGlite under DATA_DIR, or
- * DATABASE_URL), migrations, first-start demo data, the API and the site.
- * `--dev` serves the site through Vite with hot reload instead of the build;
+ * Starts the server: configuration, then database, migrations, first-start demo data, the API and
+ * the site (server.ts). `--dev` serves the site through Vite with hot reload instead of the build;
  * `--api-only` serves the API alone (the mobile apps' backend, fault tests).
  */
-import { join } from 'node:path';
-import { createDatabase, seed, DEMO_CUSTOMER, DEMO_TECHNICIAN } from '@pool/db';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { hashPassword } from './lib/passwords.ts';
-import { mountBuiltSite, mountDevSite } from './plugins/site.ts';
-import { demoImageMaker } from './modules/catalogue/demo-images.ts';
 
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const dev = process.argv.includes('--dev');
-  // Until the app (and its logger) exists, a broken connection is told on the console.
-  let connectionBroke = (err: Error) => console.warn(`database: a connection broke (${err.message})`);
-  const database = createDatabase({
-    url: config.DATABASE_URL,
-    pgliteDir: join(config.dataDir, 'pglite'),
-    poolSize: config.DATABASE_POOL_SIZE,
-    timeouts: config.databaseTimeouts,
-    onConnectionError: (err) => connectionBroke(err),
-  });
-  await database.migrate();
-  const seeded = await seed(database.db, {
-    adminEmail: config.ADMIN_EMAIL,
-    adminPasswordHash: await hashPassword(config.adminPassword),
-    demo: config.SEED_DEMO,
-    demoImage: demoImageMaker({ config }),
-  });
-
-  const apiOnly = process.argv.includes('--api-only');
-  const site = apiOnly ? undefined : dev ? mountDevSite : mountBuiltSite;
-  const app = await buildApp({ config, database, site });
-  connectionBroke = (err) => app.log.warn({ err }, 'database: a connection broke; the pool replaces it');
-  await app.jobs.start();
-  await app.listen({ host: config.HOST, port: config.PORT });
-
-  const base = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
-  const lines = [
-    '',
-    `  Site (Arabic):   ${base}/`,
-    `  Site (English):  ${base}/en`,
-    `  Admin:           ${base}/admin`,
-    `  API docs:        ${base}/api/docs`,
-    `  Database:        ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded.seeded ? ' (demo data loaded)' : ''}`,
-  ];
-  if (!config.isProduction) {
-    lines.push(
-      `  Admin sign-in:   ${config.ADMIN_EMAIL} / ${config.adminPassword}`,
-      `  Customer:        +${DEMO_CUSTOMER.countryCode} ${DEMO_CUSTOMER.phone}; codes are written to ${join(config.dataDir, 'sms-outbox.jsonl')}`,
-      `  Technician:      +${DEMO_TECHNICIAN.countryCode} ${DEMO_TECHNICIAN.phone} at ${base}/staff (codes in the same file)`,
-    );
-  }
-  console.log(lines.join('\n') + '\n');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
 }
-
-await main();
+const dev = process.argv.includes('--dev');
+// Whether the site's cookies are Secure follows the server's own NODE_ENV (read into `config` above)...
+process.env.SITE_SECURE_COOKIES = config.isProduction ? '1' : '0';
+// ...while React and the router pick their production code from NODE_ENV when first imported: the built
+// site always runs them so (a demo server from `npm start` too), hence server.ts is imported only now.
+if (!dev) process.env.NODE_ENV = 'production';
+const { startServer } = await import('./server.ts');
+await startServer(config, { dev, apiOnly: process.argv.includes('--api-only') });

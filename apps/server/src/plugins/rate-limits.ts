@@ -112,7 +112,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (req, reply) => {
     req.siteCall = req.headers[SITE_CALL_HEADER] === app.siteCallSecret;
     delete req.headers[SITE_CALL_HEADER];
-    if (req.siteCall || !req.url.startsWith('/api/')) return;
+    if (req.siteCall || !req.url.startsWith('/api/') || !app.config.RATE_LIMIT_PER_MINUTE) return;
     if (UNLIMITED.has(req.url.split('?')[0]!)) return;
     await app.takeLimit(api, req.ip, reply);
   });

@@ -10,12 +10,15 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import staticFiles from '@fastify/static';
+import { LRUCache } from 'lru-cache';
 import { createRequestHandler, RouterContextProvider, type ServerBuild, type RouterContext } from 'react-router';
 import type { SiteContext } from '@pool/contracts';
 import type { App } from '../app-type.ts';
 import { countsAsVisit, recordVisit } from '../modules/visits/service.ts';
 import { secondsToWait, SITE_CALL_HEADER } from './rate-limits.ts';
 import { sendTooManyPage } from './too-many-page.ts';
+import { keepPage, pageCacheKey } from './page-cache.ts';
+import { sendCached } from './public-cache.ts';
 
 export const WEB_DIR = resolve(import.meta.dirname, '../../../web');
 
@@ -146,24 +149,40 @@ async function mountHandler(app: App, getBuild: () => ServerBuild | Promise<Serv
   const handler = createRequestHandler(getBuild, app.config.isProduction ? 'production' : 'development');
   const pages = app.limiter('site', { points: app.config.SITE_RATE_LIMIT_PER_MINUTE, seconds: 60 });
   app.get('/api/version', { schema: { hide: true } }, async (_req, reply) => reply.ok({ build_id: buildId }));
+  // Visitors this process stored: 50,000 a day fit; past that a visitor may be written twice (no harm).
+  const storedVisitors = new LRUCache<string, true>({ max: 50_000 });
+  const storedVisitor = { has: (v: string) => storedVisitors.has(v), add: (v: string) => storedVisitors.set(v, true) };
+  const countVisit = (req: FastifyRequest, status: number) => {
+    if (status !== 200 || !countsAsVisit(req)) return;
+    // Counted beside the answer, never in its way; a failure only costs one count.
+    const visit = { ip: req.ip, agent: String(req.headers['user-agent']) };
+    recordVisit(app.db, app.config.otpSecret, visit, storedVisitor).catch((err: unknown) =>
+      req.log.warn({ err }, 'visits: not recorded'),
+    );
+  };
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     // One page load counts once here; the API calls it makes in process do not count again.
-    const retryAfter = await secondsToWait(pages, req.ip);
+    const retryAfter = app.config.SITE_RATE_LIMIT_PER_MINUTE ? await secondsToWait(pages, req.ip) : null;
     // A document gets a small page at once; a client navigation (`.data`) goes through the router,
     // whose root loader answers 429 so that the page in the browser shows it in its own layout.
     if (retryAfter !== null && !isDataRequest(req.url)) return sendTooManyPage(req, reply, retryAfter);
+    // A visitor who is not signed in gets the kept page when there is one (page-cache.ts).
+    const pageKey = retryAfter === null && app.config.PUBLIC_CACHE ? pageCacheKey(req) : null;
+    const kept = pageKey ? app.publicCache.pages.get(pageKey) : undefined;
+    if (kept) {
+      countVisit(req, 200);
+      return sendCached(req, reply, kept);
+    }
+    const readAt = app.publicCache.generation();
     const build = await getBuild();
     const entry = build.entry.module as unknown as SiteEntry;
     const context = new RouterContextProvider();
     const limited = retryAfter === null ? null : { retryAfter };
     context.set(entry.appContext, siteContextFor(app, req, reply, buildId, limited));
     const response = await handler(toWebRequest(req, reply), context);
-    if (response.status === 200 && countsAsVisit(req)) {
-      // Counted beside the answer, never in its way; a failure only costs one count.
-      recordVisit(app.db, app.config.otpSecret, { ip: req.ip, agent: String(req.headers['user-agent']) }).catch(
-        (err: unknown) => req.log.warn({ err }, 'visits: not recorded'),
-      );
-    }
+    countVisit(req, response.status);
+    const page = pageKey ? await keepPage(app, reply, pageKey, readAt, response) : null;
+    if (page) return sendCached(req, reply, page);
     return sendWebResponse(reply, response);
   };
   // Everything that is not /api is the site's; /api keeps its JSON 404.

@@ -52,6 +52,9 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests write the database directly and read at once: the caches (told of changes a moment later) are
+    // tested on their own (plugins/public-cache.test.ts).
+    PUBLIC_CACHE: 'false',
     ...options.config,
   });
   const database =

@@ -11,7 +11,12 @@ import { COOKIE_MAX_AGE_DAYS, isLang, LOCALE_COOKIE, type Lang } from '@pool/con
 
 export type { StoredAuth };
 
-const secure = process.env.NODE_ENV === 'production';
+/**
+ * Secure cookies on a production server. The server says so (plugins/site.ts sets SITE_SECURE_COOKIES from its
+ * own NODE_ENV) because the built site always runs React in production mode, on a demo server too.
+ */
+export const secureCookies = process.env.SITE_SECURE_COOKIES === '1';
+const secure = secureCookies;
 const cookies = (request: Request) => parseCookie(request.headers.get('cookie') ?? '');
 
 export async function readAuth(request: Request): Promise<StoredAuth | null> {

@@ -32,6 +32,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/categories',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'Active categories in order, each with its active sub-categories',
@@ -44,6 +45,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/brands',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: { tags, summary: 'Active brands by name', response: { 200: envelope(z.array(storeBrand)) } },
     },
     async (req, reply) => reply.ok(await store.storeBrands(app.db, req.lang)),
@@ -52,6 +54,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/products',
     {
+      config: { publicCache: { maxAge: 0 } },
       preHandler: app.optionalUser,
       schema: {
         tags,
@@ -67,6 +70,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/strip',
     {
+      config: { publicCache: { maxAge: 0 } },
       preHandler: app.optionalUser,
       schema: {
         tags,
@@ -82,6 +86,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/products/:id',
     {
+      config: { publicCache: { maxAge: 0 } },
       preHandler: app.optionalUser,
       schema: {
         tags,
@@ -100,6 +105,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/products/by-slug/:slug',
     {
+      config: { publicCache: { maxAge: 0 } },
       schema: {
         tags,
         summary:
@@ -118,6 +124,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/products/:id/related',
     {
+      config: { publicCache: { maxAge: 0 } },
       preHandler: app.optionalUser,
       schema: {
         tags,
@@ -136,6 +143,7 @@ export default async function storeRoutes(app: App) {
   app.get(
     '/store/products/:id/ratings',
     {
+      config: { publicCache: { maxAge: 0 } },
       schema: {
         tags,
         summary: 'The customers’ ratings of a product, newest first, 10 a page',

@@ -27,6 +27,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/settings',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary:
@@ -45,6 +46,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/home',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'Home page: active banners, intro pages and the four services',
@@ -57,6 +59,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/about',
     {
+      config: { publicCache: { maxAge: 300 } },
       schema: {
         tags,
         summary: 'Sections of the about page (sanitised HTML)',
@@ -69,6 +72,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/terms',
     {
+      config: { publicCache: { maxAge: 300 } },
       schema: {
         tags,
         summary: 'Sections of the terms page (sanitised HTML)',
@@ -102,13 +106,17 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     '/contact-us-info',
-    { schema: { tags, summary: 'Social links and contact details', response: { 200: envelope(contactUsInfo) } } },
+    {
+      config: { publicCache: { maxAge: 300 } },
+      schema: { tags, summary: 'Social links and contact details', response: { 200: envelope(contactUsInfo) } },
+    },
     async (req, reply) => reply.ok(await content.contactUsInfo(app.db, req.lang)),
   );
 
   app.get(
     '/redirect',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'The redirect stored for a site path (checked on every navigation)',
@@ -122,6 +130,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/faqs',
     {
+      config: { publicCache: { maxAge: 300 } },
       schema: { tags, summary: 'Frequently asked questions, by sort', response: { 200: envelope(z.array(publicFaq)) } },
     },
     async (req, reply) => reply.ok(await content.faqs(app.db, req.lang)),
@@ -129,13 +138,17 @@ export default async function contentRoutes(app: App) {
 
   app.get(
     '/cities',
-    { schema: { tags, summary: 'Active cities, by name', response: { 200: envelope(z.array(publicCity)) } } },
+    {
+      config: { publicCache: { maxAge: 300 } },
+      schema: { tags, summary: 'Active cities, by name', response: { 200: envelope(z.array(publicCity)) } },
+    },
     async (req, reply) => reply.ok(await content.cities(app.db, req.lang)),
   );
 
   app.get(
     '/cancel-reasons',
     {
+      config: { publicCache: { maxAge: 300 } },
       schema: {
         tags,
         summary: "Reasons offered when an order is cancelled: the customer's (default), or `use=admin` the dashboard's",
@@ -149,6 +162,7 @@ export default async function contentRoutes(app: App) {
   app.get(
     '/seo',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'Meta title, description and keywords of a site page (its route id), for the server-rendered head',

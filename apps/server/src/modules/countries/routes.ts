@@ -8,6 +8,7 @@ export default async function countriesRoutes(app: App) {
   app.get(
     '/countries',
     {
+      config: { publicCache: { maxAge: 300 } },
       schema: {
         tags: ['account'],
         summary: 'Calling codes of the sign-in country picker (active ones, in display order)',

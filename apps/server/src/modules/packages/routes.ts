@@ -55,6 +55,7 @@ export default async function packageRoutes(app: App) {
   app.get(
     '/packages',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'The packages on sale, in the request language',
@@ -67,6 +68,7 @@ export default async function packageRoutes(app: App) {
   app.get(
     '/packages/:id',
     {
+      config: { publicCache: { maxAge: 60 } },
       schema: {
         tags,
         summary: 'One package on sale (404 when not)',

@@ -4,11 +4,11 @@
  * default). A message carries only ids; a process that has a stream open
  * for one of the recipients loads the row itself.
  */
-import pg from 'pg';
 import { inArray, sql } from 'drizzle-orm';
-import { connectionConfig, tables, type Db } from '@pool/db';
+import { tables, type Db } from '@pool/db';
 import type { Permission } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
+import { listenChannel } from '../../lib/pg-listen.ts';
 
 export const CHANNEL = 'pool_notifications';
 /** Recipient kind: a customer, an admin or a staff member. */
@@ -31,7 +31,6 @@ type Entry = { row: Listener; signal?: SignalListener };
 
 /** ~15 bytes a pair keeps each payload well under PostgreSQL's 8000-byte limit. */
 const PAIRS_PER_MESSAGE = 400;
-const RECONNECT_MS = 2000;
 
 /**
  * Announces new rows to every process. One statement for all chunks; inside a
@@ -69,10 +68,6 @@ export type Bus = {
 
 export function createBus(app: App): Bus {
   const subscribers: Record<Recipient, Map<number, Set<Entry>>> = { u: new Map(), a: new Map(), s: new Map() };
-  let started: Promise<void> | null = null;
-  let stop: (() => Promise<void>) | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
 
   async function deliver(payload: string) {
     let msg: Message;
@@ -101,44 +96,8 @@ export function createBus(app: App): Bus {
   const onPayload = (payload: string) =>
     void deliver(payload).catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
 
-  async function listenPostgres() {
-    const url = app.database.pool!.options.connectionString!;
-    const client = new pg.Client(connectionConfig(url, app.config.databaseTimeouts));
-    const restart = (err?: unknown) => {
-      if (closed || stop === null) return;
-      app.log.warn({ err }, 'realtime: the LISTEN connection was lost; reconnecting');
-      stop = null;
-      started = null;
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      retry = setTimeout(() => void start().catch(() => undefined), RECONNECT_MS);
-    };
-    client.on('notification', (m) => m.channel === CHANNEL && m.payload && onPayload(m.payload));
-    client.on('error', restart);
-    client.on('end', () => restart());
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
-    stop = async () => {
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      await client.end().catch(() => undefined);
-    };
-  }
-
-  async function listenPglite() {
-    const unlisten = await app.database.pglite!.listen(CHANNEL, onPayload);
-    stop = () => unlisten().catch(() => undefined);
-  }
-
   /** The LISTEN starts with the first stream, so apps that never stream hold no extra connection. */
-  function start() {
-    started ??= (app.database.kind === 'postgres' ? listenPostgres() : listenPglite()).catch((err) => {
-      started = null;
-      throw err;
-    });
-    return started;
-  }
+  const channel = listenChannel(app, CHANNEL, { onPayload });
 
   return {
     async subscribe(kind, id, listener, onSignal) {
@@ -148,7 +107,7 @@ export function createBus(app: App): Bus {
       set.add(entry);
       map.set(id, set);
       try {
-        await start();
+        await channel.start();
       } catch (err) {
         app.log.error({ err }, 'realtime: LISTEN failed');
       }
@@ -157,11 +116,6 @@ export function createBus(app: App): Bus {
         if (!set.size && map.get(id) === set) map.delete(id);
       };
     },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await started?.catch(() => undefined);
-      await stop?.();
-    },
+    close: () => channel.close(),
   };
 }

@@ -23,10 +23,21 @@ export function countsAsVisit(req: { method: string; url: string; headers: Recor
   return agent.length > 0 && !BOTS.test(agent);
 }
 
-export async function recordVisit(db: Db, secret: string, v: { ip: string; agent: string; at?: Date }) {
+/**
+ * Stores the visitor of the day once. `stored`: the visitors this process already stored (a page
+ * view of a known visitor then costs no write).
+ */
+export async function recordVisit(
+  db: Db,
+  secret: string,
+  v: { ip: string; agent: string; at?: Date },
+  stored?: { has: (visitor: string) => boolean; add: (visitor: string) => unknown },
+) {
   const day = riyadhDay(v.at ?? new Date());
   const visitor = createHmac('sha256', secret).update(`visit|${day}|${v.ip}|${v.agent}`).digest('hex');
+  if (stored?.has(visitor)) return;
   await db.insert(tables.siteVisits).values({ day, visitor }).onConflictDoNothing();
+  stored?.add(visitor);
 }
 
 /** Unique visitors per day from `from` (inclusive, YYYY-MM-DD) on. */

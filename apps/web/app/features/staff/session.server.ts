@@ -9,12 +9,16 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import { authCookieOptions, STAFF_COOKIE } from '@pool/contracts/account';
 import { appContext } from '../../context.ts';
 import { apiAs } from '../../lib/api.server.ts';
+import { secureCookies } from '../../lib/cookies.server.ts';
 import { langFromPath, localePath, pagePath, type Lang } from '../../lib/lang.ts';
 
 /** 30 days: a phone stays signed in for the working month; a block or sign-out ends it at once. */
 const STAFF_COOKIE_DAYS = 30;
-const secure = process.env.NODE_ENV === 'production';
-const cookieOptions = () => ({ ...authCookieOptions(secure), name: STAFF_COOKIE, maxAge: STAFF_COOKIE_DAYS * 86_400 });
+const cookieOptions = () => ({
+  ...authCookieOptions(secureCookies),
+  name: STAFF_COOKIE,
+  maxAge: STAFF_COOKIE_DAYS * 86_400,
+});
 
 export function readStaffToken(request: Request): string | null {
   return parseCookie(request.headers.get('cookie') ?? '')[STAFF_COOKIE] || null;
