@@ -3,7 +3,7 @@
  * plugins/public-cache.ts, emptied on every change of public data). A page is kept per address,
  * host, remembered language (the `lang` cookie) and whether the browser prefers English (the
  * home page redirects on it): every visitor of such a key is served the same bytes, the `lang`
- * cookie the page sets included. Signed-in visitors (any session cookie) are always rendered.
+ * cookie the page sets included. A visitor with any other cookie (a session, a cart) is rendered for.
  *
  * The page's inline scripts carry the nonce of the response that rendered it; a kept page is sent
  * with a policy that allows exactly those scripts by their SHA-256 instead, so that no nonce is
@@ -12,17 +12,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
-import { ADMIN_COOKIE, AUTH_COOKIE, LOCALE_COOKIE, STAFF_COOKIE } from '@pool/contracts';
+import { LOCALE_COOKIE } from '@pool/contracts';
 import type { App } from '../app-type.ts';
 import type { CachedAnswer } from './public-cache.ts';
-
-const SESSION_COOKIES = [AUTH_COOKIE, ADMIN_COOKIE, STAFF_COOKIE];
 
 /** The key of the page a request asks for, or null when it must be rendered for this visitor. */
 export function pageCacheKey(req: FastifyRequest): string | null {
   if (req.method !== 'GET' || req.headers.authorization) return null;
   const cookies = parseCookie(req.headers.cookie ?? '');
-  if (SESSION_COOKIES.some((name) => cookies[name])) return null;
+  // Only the language may be remembered: a session, a cart key (its badge) or any cookie unknown here
+  // may change what the page shows.
+  if (Object.keys(cookies).some((name) => name !== LOCALE_COOKIE)) return null;
   const prefersEnglish = /^en\b/i.test(String(req.headers['accept-language'] ?? ''));
   return [req.protocol, req.host, req.url, cookies[LOCALE_COOKIE] ?? '', prefersEnglish ? 'en' : ''].join('|');
 }
