@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { mantineStylesPerComponent } from './mantine-styles.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [mantineStylesPerComponent(), reactRouter()],
   // Workspace packages are TypeScript sources: bundle them into the server build.
   ssr: { noExternal: ['@pool/contracts', '@pool/i18n'] },
   optimizeDeps: {

@@ -1,8 +1,11 @@
-import '@fontsource-variable/cairo';
+import './styles/fonts.css';
+// All of Mantine's core styles in development; in the build only its global part, each component's
+// styles coming with the component's code (mantine-styles.ts).
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import './styles/global.css';
+import cairoArabic from './styles/fonts/cairo-arabic.woff2?url';
+import cairoLatin from './styles/fonts/cairo-latin.woff2?url';
 
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -208,6 +211,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c7ed6" />
+        {/* The web font of the page's language, fetched with the document rather than when the text is laid out. */}
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={lang === 'ar' ? cairoArabic : cairoLatin}
+          crossOrigin="anonymous"
+        />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
         {/* Before any module runs: zod 4 (shared config on globalThis) would otherwise probe `new Function`
             as it builds its first schema, which this CSP (no 'unsafe-eval') refuses and reports on every page. */}
