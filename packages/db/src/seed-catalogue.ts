@@ -72,16 +72,28 @@ function pictures() {
   return specs;
 }
 
-/**
- * Loads the demo store once. The pictures are drawn first, a few at a time (the
- * image work runs on sharp's threads), then every row is written.
- */
-export async function seedCatalogue(db: Db, image?: DemoImageMaker) {
+/** Whether the demo store is loaded. */
+export async function catalogueSeeded(db: Db): Promise<boolean> {
   const done = await db.select().from(t.settings).where(eq(t.settings.key, CATALOGUE_SEEDED));
-  if (done.length) return false;
-  const urls = image ? await pool(pictures(), 4, image) : [];
+  return done.length > 0;
+}
+
+/**
+ * The demo store's pictures, a few at a time (the image work runs on sharp's threads).
+ * Drawn outside a transaction: with their AVIF copies they take longer than a
+ * transaction may sit idle (idle_in_transaction_session_timeout).
+ */
+export const drawDemoPictures = (image: DemoImageMaker): Promise<string[]> => pool(pictures(), 4, image);
+
+/**
+ * Loads the demo store once. The pictures come drawn (`drawDemoPictures`) or are
+ * drawn first, then every row is written.
+ */
+export async function seedCatalogue(db: Db, image?: DemoImageMaker | string[]) {
+  if (await catalogueSeeded(db)) return false;
+  const urls = !image ? [] : Array.isArray(image) ? image : await drawDemoPictures(image);
   let u = 0;
-  const take = () => (image ? urls[u++]! : null);
+  const take = () => (urls.length ? urls[u++]! : null);
 
   const brands = [];
   for (const [nameAr, nameEn] of BRANDS) brands.push(await f.makeBrand(db, { nameAr, nameEn, logo: take() }));

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import * as f from './factories.ts';
 import * as t from './schema/index.ts';
-import { seedCatalogue, type DemoImageMaker } from './seed-catalogue.ts';
+import { catalogueSeeded, drawDemoPictures, seedCatalogue, type DemoImageMaker } from './seed-catalogue.ts';
 import { seedConstruction, seedConstructionPrices } from './seed-construction.ts';
 import { seedContent } from './seed-content.ts';
 import { seedPackages } from './seed-packages.ts';
@@ -29,7 +29,10 @@ export type SeedOptions = {
  */
 async function demoCatalogue(db: Db, options: SeedOptions) {
   if (!options.demo) return seedConstructionPrices(db);
-  const store = await db.transaction((tx) => seedCatalogue(tx as unknown as Db, options.demoImage));
+  // The pictures before the transaction: drawing them takes longer than it may sit idle.
+  const pictures =
+    options.demoImage && !(await catalogueSeeded(db)) ? await drawDemoPictures(options.demoImage) : undefined;
+  const store = await db.transaction((tx) => seedCatalogue(tx as unknown as Db, pictures));
   const services = await seedServices(db);
   const packages = await seedPackages(db);
   const construction = await db.transaction((tx) => seedConstruction(tx as unknown as Db));
