@@ -3,6 +3,7 @@
  * the cart with its coupon and price lines, and checkout. Money is halalas.
  */
 import { z } from 'zod';
+import { CART_MAX_QUANTITY } from './constants.ts';
 import {
   blankToUndefined,
   boolish,
@@ -21,7 +22,8 @@ export const CART_KEY_HEADER = 'x-cart-key';
 export const CART_COOKIE = 'cart_key';
 /** A cart key as issued: 43 base64url characters (256 random bits). */
 export const isCartKey = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{43}$/.test(v);
-export const CART_MAX_QUANTITY = 10_000;
+// In the zod-free constants.ts, so the product page's quantity field does not load zod.
+export { CART_MAX_QUANTITY };
 
 /* --------------------------------------------------------------- addresses */
 

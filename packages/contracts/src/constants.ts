@@ -21,3 +21,8 @@ export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 25_000_000;
 export const DEFAULT_VAT_RATE = 15;
+
+/** The largest value of a PostgreSQL `integer` column (ids, halalas, counts). */
+export const DB_INT_MAX = 2_147_483_647;
+/** The most of one product a cart line may hold. */
+export const CART_MAX_QUANTITY = 10_000;

@@ -5,9 +5,10 @@
  */
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { z } from 'zod';
+import { DB_INT_MAX } from './constants.ts';
 
-/** The largest value of a PostgreSQL `integer` column (ids, halalas, counts). */
-export const DB_INT_MAX = 2_147_483_647;
+// Defined in the zod-free constants.ts, so a page that needs the number alone does not load zod.
+export { DB_INT_MAX };
 /** The largest price or amount an admin may enter (halalas): 10 million riyals, well inside `integer`. */
 export const MAX_PRICE = 1_000_000_000;
 
