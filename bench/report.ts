@@ -21,6 +21,8 @@ type Latency = { requests: number; p50: number; p95: number; p99: number };
 type ResultLike = {
   rows: RowLike[];
   searchLatency: Latency;
+  searchUncached?: Latency;
+  peerLatency?: { ours: Latency; medusa: Latency } | null;
   products: number;
   memory: { rssMb: number; peakMb: number };
   assets: {
@@ -134,13 +136,22 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     add('Lighthouse mobile', 'not run (npm run bench:lighthouse, or BENCH_LIGHTHOUSE=1)', '—', 'performance ≥ 95', '—');
   for (const r of of('search')) add(r.name, fig(r), pct(r.ratioToBare), '—', '—');
   const s = result.searchLatency;
+  const u = result.searchUncached;
   add(
-    `search in ${result.products.toLocaleString('en')} products, one request at a time`,
+    `search in ${result.products.toLocaleString('en')} products, one request at a time, repeated queries (public cache)`,
     `${s.requests} requests: p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms`,
     '—',
-    'p95 ≤ 30 ms',
-    yes(s.p95 <= 30),
+    u ? '—' : 'p95 ≤ 30 ms',
+    u ? '—' : yes(s.p95 <= 30),
   );
+  if (u)
+    add(
+      `search in ${result.products.toLocaleString('en')} products, one request at a time, never cached`,
+      `${u.requests} requests: p50 ${u.p50} ms, p95 ${u.p95} ms, p99 ${u.p99} ms`,
+      '—',
+      'p95 ≤ 30 ms',
+      yes(u.p95 <= 30),
+    );
   add(
     'one server process’s memory after the load above',
     `VmRSS ${result.memory.rssMb} MB, peak (VmHWM) ${result.memory.peakMb} MB`,
@@ -168,6 +179,15 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
       '—',
     );
   }
+  const pl = result.peerLatency;
+  if (pl)
+    add(
+      'peer: store list one request at a time, never cached',
+      `Medusa v2 ${lat(pl.medusa)}; ours ${lat(pl.ours)}`,
+      '—',
+      '—',
+      '—',
+    );
   if (result.peer) add('peer: Medusa v2 store product list', result.peer.note, '—', '—', '—');
   for (const g of result.growth)
     add(

@@ -121,11 +121,17 @@ const percentile = (values: number[], p: number) =>
   values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const ms = (v: number) => Math.round(v * 10) / 10;
 
-/** Latency one request at a time over `urls` in turn, `rounds` times after a round to warm up; milliseconds. */
-async function latency(urls: string[], rounds: number, headers: Record<string, string> = {}) {
+let busted = 0;
+/**
+ * Latency one request at a time over `urls` in turn, `rounds` times after a round to warm up; milliseconds.
+ * `bust`: each request's address made unique by a parameter the route ignores, so that no cached answer
+ * (ADR 0024: keyed by language and address) is served.
+ */
+async function latency(urls: string[], rounds: number, headers: Record<string, string> = {}, bust = false) {
   const times: number[] = [];
   for (let round = 0; round <= rounds; round++) {
-    for (const url of urls) {
+    for (const address of urls) {
+      const url = bust ? `${address}${address.includes('?') ? '&' : '?'}_bench=${++busted}` : address;
       const started = performance.now();
       const res = await fetch(url, { headers });
       await res.arrayBuffer();
@@ -411,13 +417,10 @@ try {
     ),
     await measure('search', 'GET store products, search English q=ULTRA LADDER', `${store}?q=ULTRA%20LADDER`),
   );
-  const searchLatency = {
-    queries: SEARCH_QUERIES,
-    ...(await latency(
-      SEARCH_QUERIES.map((q) => `${store}?q=${encodeURIComponent(q)}`),
-      SEARCH_ROUNDS,
-    )),
-  };
+  const searchUrls = SEARCH_QUERIES.map((q) => `${store}?q=${encodeURIComponent(q)}`);
+  const searchLatency = { queries: SEARCH_QUERIES, ...(await latency(searchUrls, SEARCH_ROUNDS)) };
+  /** The search itself: no answer from the public cache. */
+  const searchUncached = { queries: SEARCH_QUERIES, ...(await latency(searchUrls, SEARCH_ROUNDS, {}, true)) };
   const memory = memoryOf(server.pid!);
   console.log(`server memory after the load: VmRSS ${memory.rssMb} MB, VmHWM ${memory.peakMb} MB`);
 
@@ -436,6 +439,8 @@ try {
   }
 
   let peer: { note: string } | null = null;
+  let peerLatency: { ours: Awaited<ReturnType<typeof latency>>; medusa: Awaited<ReturnType<typeof latency>> } | null =
+    null;
   if (!SEARCH_ONLY) {
     if (MEDUSA_URL) {
       // The same number of products on both sides: our catalogue refilled with PEER_PRODUCTS, on a fresh server.
@@ -454,6 +459,16 @@ try {
           { headers: { 'x-publishable-api-key': MEDUSA_KEY } },
         ),
       );
+      // Medusa refuses unknown query fields: its address is not made unique (it keeps no answer cache here).
+      peerLatency = await Promise.resolve()
+        .then(async () => ({
+          ours: await latency([store], 5, { lang: 'ar' }, true),
+          medusa: await latency([`${MEDUSA_URL}/store/products?limit=12`], 5, { 'x-publishable-api-key': MEDUSA_KEY }),
+        }))
+        .catch((error: unknown) => {
+          console.error('peer latency:', error);
+          return null;
+        });
     } else {
       peer = { note: 'Medusa v2 not measured: set BENCH_MEDUSA_URL (see bench/README.md, "Peer row")' };
     }
@@ -528,11 +543,13 @@ try {
       ratioToBare: Math.round((r.rps / (r.connections === MANY && bareMany ? bareMany.rps : bare.rps)) * 10000) / 10000,
     })),
     searchLatency,
+    searchUncached,
     memory,
     assets,
     lighthouse: lh,
     sse,
     peer,
+    peerLatency,
     growth,
   };
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
