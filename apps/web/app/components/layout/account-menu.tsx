@@ -30,11 +30,20 @@ function LogoutItem() {
 }
 
 /** The signed-in customer's menu (profile, settings, sign out): loaded by the header after the page (header.tsx). */
-export default function AccountMenu({ name, image }: { name: string; image: string | null }) {
+export default function AccountMenu({
+  name,
+  image,
+  defaultOpened = false,
+}: {
+  name: string;
+  image: string | null;
+  /** Open at once: its button was clicked before this code had come (header.tsx). */
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation();
   const { to } = useLang();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <AccountButton name={name} image={image} />
       </Menu.Target>

@@ -43,14 +43,18 @@ export function LogoLink() {
   );
 }
 
-/** The account menu once the page is in the browser; till then (and on the server) its button alone. */
+/**
+ * The account menu once the page is in the browser; till then (and on the server) its button
+ * alone, which a click before the menu's code has come opens as soon as it has.
+ */
 function Account({ name, image }: { name: string; image: string | null }) {
   const mounted = useMounted();
-  const button = <AccountButton name={name} image={image} />;
+  const [clicked, setClicked] = useState(false);
+  const button = <AccountButton name={name} image={image} onClick={() => setClicked(true)} />;
   if (!mounted) return button;
   return (
     <Suspense fallback={button}>
-      <AccountMenu name={name} image={image} />
+      <AccountMenu name={name} image={image} defaultOpened={clicked} />
     </Suspense>
   );
 }
