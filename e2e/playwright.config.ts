@@ -26,7 +26,8 @@ const server = (port: number, env: Record<string, string>) => ({
   command: 'node apps/server/src/main.ts',
   cwd: resolve(import.meta.dirname, '..'),
   url: `http://127.0.0.1:${port}/api/ready`,
-  timeout: 120_000,
+  // A first start draws the demo store's pictures (AVIF and WebP at three widths): a minute on a busy machine.
+  timeout: 300_000,
   reuseExistingServer: false,
   stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
   stderr: 'pipe' as const,
