@@ -75,9 +75,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (remembered !== api.lang) headers.append('set-cookie', await saveLang(api.lang));
 
+  // Everyone's answers are asked without the visitor's token: the server keeps them (ADR 0024).
+  const everyone = api.as({ lang: api.lang });
   // Redirect guard: the server may move this path (spec section 2).
   const path = pagePath(request);
-  const moved = await api.GET('/api/user/redirect', { params: { query: { path } } });
+  const moved = await everyone.GET('/api/user/redirect', { params: { query: { path } } });
   if (moved.key === 'success' && moved.data.redirect && moved.data.redirect !== path) {
     const search = new URLSearchParams(url.search);
     search.delete('_routes');
@@ -88,10 +90,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 
-  const settingsAnswer = api.GET('/api/user/settings');
+  const settingsAnswer = everyone.GET('/api/user/settings');
   // The admin-managed SEO entry of this page (title, description, keywords), applied in the head.
   const seoKey = seoKeyFor(stripLang(path));
-  const seoAnswer = seoKey ? api.GET('/api/user/seo', { params: { query: { key: seoKey } } }) : null;
+  const seoAnswer = seoKey ? everyone.GET('/api/user/seo', { params: { query: { key: seoKey } } }) : null;
   // The header's cart badge (a visitor's or guest's cart by its key; a customer's key cart merges here after sign-in).
   const cartKey = cartKeyHeaders(request);
   const cartAnswer =
