@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 
-describe('CORS, rate limits and compression', () => {
+// Each test builds its own PGlite app (its migrations in WebAssembly): up to half a minute on a busy machine.
+const BUILDS_AN_APP = { timeout: 90_000 };
+
+describe('CORS, rate limits and compression', BUILDS_AN_APP, () => {
   let app: TestApp;
   afterEach(() => app?.close());
 
@@ -44,7 +47,7 @@ describe('CORS, rate limits and compression', () => {
   });
 });
 
-describe('Content-Security-Policy and the maps key', () => {
+describe('Content-Security-Policy and the maps key', BUILDS_AN_APP, () => {
   let app: TestApp;
   afterEach(() => app?.close());
   const csp = async () => {
