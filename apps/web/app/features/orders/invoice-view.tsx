@@ -2,7 +2,7 @@
  * The simplified tax invoice: seller with VAT number, customer, lines, price lines and the ZATCA QR;
  * printable. A Saudi tax invoice is in Arabic: the English one shows each label in Arabic beside it.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useReducer, type ReactNode } from 'react';
 import { Box, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@pool/contracts/core';
 import type { StoreInvoice } from '@pool/contracts/orders';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { loadSiteTexts } from '../../lib/i18n.ts';
 import { addressText, PriceLines } from '../cart/index.ts';
 import { methodKey } from './method-key.ts';
 import classes from './invoice.module.css';
@@ -17,9 +18,14 @@ import classes from './invoice.module.css';
 /** A label in the page's language and, on an English invoice, in Arabic after it. */
 function useInvoiceLabel(lang: Lang) {
   const { i18n } = useTranslation();
+  // An English page's browser holds the English texts only: the Arabic ones are fetched with the invoice.
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (lang !== 'ar') void loadSiteTexts('ar')?.then(arrived);
+  }, [lang]);
   const arabic = i18n.getFixedT('ar');
   return (t: TFunction, key: string, options: Record<string, unknown> = {}): ReactNode =>
-    lang === 'ar' ? (
+    lang === 'ar' || !i18n.exists(key, { lng: 'ar' }) ? (
       t(key, options)
     ) : (
       <>
