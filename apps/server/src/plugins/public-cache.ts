@@ -66,13 +66,14 @@ const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('b
 /** Whether the request carries no credentials of any kind: its answer is everyone's. */
 export const isAnonymous = (req: FastifyRequest) => !req.headers.authorization && !req.headers.cookie;
 
+/** Whether the client says it holds the answer of `etag` (If-None-Match). */
+const holds = (req: FastifyRequest, etag: string) =>
+  (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+
 /** Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes best. */
 export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.headers({ vary: 'lang, accept-language, accept-encoding', ...answer.headers, etag: answer.etag });
-  const held = req.headers['if-none-match'];
-  if (held && held.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
-    return reply.code(304).send();
-  }
+  if (holds(req, answer.etag)) return reply.code(304).send();
   reply.code(answer.status);
   if (answer.body.length < COMPRESS_FROM_BYTES) return reply.send(answer.body);
   const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -153,6 +154,11 @@ export default fp(async (app) => {
     });
     reply.header('etag', kept.etag);
     reply.header('vary', 'lang, accept-language, accept-encoding');
+    // Made afresh (after a change) but the same as the client holds: still "not modified".
+    if (holds(req, kept.etag)) {
+      reply.code(304);
+      return '';
+    }
     return payload;
   });
 });
