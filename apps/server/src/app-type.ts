@@ -52,8 +52,8 @@ export type Jobs = {
    * transaction. A no-op before `start()`: the job's cron makes up for it.
    */
   send: (name: string, options?: JobRequest) => Promise<void>;
-  /** Lets running jobs end, then stops (the app's onClose). */
-  stop: () => Promise<void>;
+  /** Lets running jobs end (within `timeoutMs`, 10 s by default; past it they are failed), then stops (the app's onClose). */
+  stop: (timeoutMs?: number) => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -66,6 +66,8 @@ declare module 'fastify' {
     payments: PaymentGateway;
     events: Events;
     jobs: Jobs;
+    /** `draining`: a shutdown began (lib/shutdown.ts); readiness answers 503, answers close their connection. */
+    lifecycle: { draining: boolean };
     notificationListeners: readonly NotificationListener[];
     /** One handler per payment purpose (the payments module runs it). */
     paidHandlers: Readonly<Record<PaymentPurpose, PaidHandler>>;

@@ -90,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     createEvents(app, [orderNotifications, payDeadlines, chatNotifications, packageEvents, scheduleSignals]),
   );
   app.decorate('jobs', createJobs(app));
+  app.decorate('lifecycle', { draining: false });
   // Told of every stored notification, in this order.
   app.decorate('notificationListeners', [pushNotifications]);
   // What a verified card payment does, by its purpose.
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // A process shutting down closes each connection after its answer: the client's next one goes elsewhere.
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
 
   await app.register(i18nPlugin);

@@ -35,6 +35,13 @@ const schema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * On SIGTERM: readiness answers 503 for this long before the server stops taking connections, so
+     * that a load balancer notices (default 5000 in production, 0 otherwise).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /** After the drain: the longest wait for requests in flight, the job worker and the database to end. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
     /** Serve the API documentation (/api/docs, /api/openapi.json) in production too. */
     API_DOCS: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -164,6 +171,8 @@ export type Config = z.output<typeof schema> & {
   /** The database's timeouts, as `createDatabase` takes them. */
   databaseTimeouts: DatabaseTimeouts;
   isProduction: boolean;
+  /** SHUTDOWN_DRAIN_MS or its default. */
+  shutdownDrainMs: number;
   otpSecret: string;
   adminPassword: string;
   paymentWebhookSecret: string;
@@ -201,6 +210,7 @@ export function loadConfig(
       idleInTransactionMs: c.DATABASE_IDLE_TX_TIMEOUT_MS,
     },
     isProduction: c.NODE_ENV === 'production',
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS ?? (c.NODE_ENV === 'production' ? 5000 : 0),
     otpSecret: c.OTP_SECRET ?? DEV_OTP_SECRET,
     adminPassword: c.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
     paymentWebhookSecret: c.PAYMENT_WEBHOOK_SECRET ?? DEV_PAYMENT_WEBHOOK_SECRET,

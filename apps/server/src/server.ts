@@ -7,6 +7,7 @@ import { createDatabase, seed, DEMO_CUSTOMER, DEMO_TECHNICIAN } from '@pool/db';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { gracefulShutdown } from './lib/shutdown.ts';
 import { mountBuiltSite, mountDevSite } from './plugins/site.ts';
 import { demoImageMaker } from './modules/catalogue/demo-images.ts';
 
@@ -57,15 +58,18 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
+    // A backstop past the whole budget: whatever hangs, the process ends.
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + config.SHUTDOWN_TIMEOUT_MS + 2000).unref();
+    const code = await gracefulShutdown(app, {
+      signal,
+      drainMs: config.shutdownDrainMs,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      closeDatabase: () => database.close(),
+    }).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      return 1;
+    });
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

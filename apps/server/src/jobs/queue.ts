@@ -44,11 +44,12 @@ export function createJobs(app: App, definitions: Record<string, JobDefinition> 
         .send(name, request.data ?? null, options)
         .catch((err: unknown) => app.log.warn({ err, job: name }, 'job request failed'));
     },
-    async stop() {
+    async stop(timeoutMs = 10_000) {
       const running = boss;
       boss = undefined;
-      // Our pool stays open: the app closes it after.
-      await running?.stop({ graceful: true, close: false, timeout: 10_000 });
+      // Our pool stays open: the app closes it after. A job still running past the timeout is failed
+      // (released: its next run, by cron or request, does the work).
+      await running?.stop({ graceful: true, close: false, timeout: timeoutMs });
     },
   };
 }

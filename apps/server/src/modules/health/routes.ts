@@ -25,6 +25,10 @@ export default async function healthRoutes(app: App) {
       },
     },
     async (req, reply) => {
+      // A process shutting down tells the load balancer first (lib/shutdown.ts).
+      if (app.lifecycle.draining) {
+        return reply.envelope('unavailable', 503, { status: 'unavailable' as const }, 'server.unavailable');
+      }
       const timeout = new AbortController();
       try {
         await Promise.race([

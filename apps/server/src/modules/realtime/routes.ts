@@ -49,15 +49,19 @@ async function sameOriginCookie(req: FastifyRequest) {
 type SessionTable = typeof tables.userTokens | typeof tables.adminTokens | typeof tables.staffTokens;
 type PeopleTable = typeof tables.users | typeof tables.admins | typeof tables.staff;
 
+/** The reconnection delay a closing process gives its streams (then up to twice it, at random). */
+const CLOSING_RETRY_MS = 500;
+
 const frame = (event: string, data: unknown, id?: number) =>
   `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export default async function realtimeRoutes(app: App) {
   const bus = createBus(app);
-  const open = new Set<() => void>();
-  // Open streams would keep the server from closing.
+  const open = new Set<(retryMs?: number) => void>();
+  // Open streams would keep the server from closing. A closing process tells each client to come back
+  // soon (to another process behind the balancer), spread over a second so they do not all at once.
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(CLOSING_RETRY_MS + Math.floor(Math.random() * CLOSING_RETRY_MS));
   });
   app.addHook('onClose', async () => bus.close());
 
@@ -113,16 +117,17 @@ export default async function realtimeRoutes(app: App) {
         .then((ok) => ok || end())
         .catch(fail);
     }, STREAM_HEARTBEAT_MS);
-    function end() {
+    function end(retryMs?: number) {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      if (retryMs !== undefined && res.writable) res.write(`retry: ${retryMs}\n\n`);
       res.end();
     }
     open.add(end);
-    res.on('close', end);
+    res.on('close', () => end());
     const send = (text: string) => {
       if (!ended) res.write(text);
     };

@@ -8,6 +8,8 @@ export type SseClient = {
   next: (event: string, timeoutMs?: number) => Promise<SseEvent>;
   /** Raw text received so far. */
   raw: () => string;
+  /** Resolves when the server ends the stream (or it is closed here). */
+  ended: Promise<void>;
   close: () => void;
 };
 
@@ -18,7 +20,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   const waiters: (() => void)[] = [];
   let text = '';
   let buffer = '';
-  void (async () => {
+  const ended = (async () => {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -46,6 +48,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     status: res.status,
     headers: res.headers,
     raw: () => text,
+    ended,
     close: () => controller.abort(),
     async next(event, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
