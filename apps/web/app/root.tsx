@@ -94,40 +94,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The admin-managed SEO entry of this page (title, description, keywords), applied in the head.
   const seoKey = seoKeyFor(stripLang(path));
   const seoAnswer = seoKey ? everyone.GET('/api/user/seo', { params: { query: { key: seoKey } } }) : null;
-  // The header's cart badge (a visitor's or guest's cart by its key; a customer's key cart merges here after sign-in).
+  // The header in one call (who is signed in, unread notifications, cart badge), fresh on every navigation:
+  // the account may have changed on another device. A visitor's or guest's cart is known by its key.
   const cartKey = cartKeyHeaders(request);
-  const cartAnswer =
+  const header =
     !path.startsWith('/admin') && (api.auth || Object.keys(cartKey).length)
-      ? api.GET('/api/user/cart/count', { headers: cartKey })
+      ? await api.GET('/api/user/me', { headers: cartKey })
       : null;
-  let viewer: Viewer = null;
-  let notificationsCount = 0;
+  let viewer: Viewer = api.auth?.is_guest ? { kind: 'guest' } : null;
   let authError: { msg: string; key: string } | null = null;
-  if (api.auth?.is_guest) viewer = { kind: 'guest' };
-  else if (api.auth) {
-    // Fresh from the API on every navigation: the account may have changed on another device.
-    const [count, profile] = await Promise.all([
-      api.GET('/api/user/count-notifications'),
-      api.GET('/api/user/profile'),
-    ]);
-    if (count.key === 'success' && profile.key === 'success') {
-      notificationsCount = count.data.count;
-      const a = profile.data;
-      viewer = {
-        kind: 'user',
-        id: a.id,
-        name: a.name,
-        image: a.image,
-        phone: a.phone,
-        country_code: a.country_code,
-        is_notify: a.is_notify,
-      };
-    } else if (count.key === 'blocked' || count.key === 'unauthenticated') {
-      authError = { msg: count.msg, key: count.key };
-      headers.append('set-cookie', await clearAuth());
-    }
+  if (header?.key === 'success' && header.data.user) {
+    const a = header.data.user;
+    viewer = {
+      kind: 'user',
+      id: a.id,
+      name: a.name,
+      image: a.image,
+      phone: a.phone,
+      country_code: a.country_code,
+      is_notify: a.is_notify,
+    };
+  } else if (api.auth && !api.auth.is_guest && (header?.key === 'blocked' || header?.key === 'unauthenticated')) {
+    authError = { msg: header.msg, key: header.key };
+    headers.append('set-cookie', await clearAuth());
   }
-  const [settings, seo, cart] = await Promise.all([settingsAnswer, seoAnswer, cartAnswer]);
+  const counts = header?.key === 'success' ? header.data : null;
+  const [settings, seo] = await Promise.all([settingsAnswer, seoAnswer]);
   return data(
     {
       lang: api.lang,
@@ -135,8 +127,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       settings: settings.key === 'success' ? settings.data : null,
       seo: seo?.key === 'success' ? seo.data : null,
       viewer,
-      notificationsCount,
-      cartCount: cart?.key === 'success' ? cart.data.count : 0,
+      notificationsCount: counts?.notifications_count ?? 0,
+      cartCount: counts?.cart_count ?? 0,
       authError,
       origin: url.origin,
     },

@@ -63,6 +63,14 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** What a page's header shows, in one call: who is signed in (null: a visitor or guest), unread notifications, cart units. */
+export const me = z.object({
+  user: user.nullable(),
+  notifications_count: z.number(),
+  cart_count: z.number(),
+});
+export type Me = z.infer<typeof me>;
+
 /** A successful sign-in: the whole object is what the site stores in the `auth` cookie. */
 export const session = user.extend({
   token: z.string(),

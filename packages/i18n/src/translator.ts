@@ -31,9 +31,19 @@ export const I18N_OPTIONS = {
 /** The locale of dates for people: Gregorian calendar and Latin digits in both languages. */
 export const dateLocale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
 
+/**
+ * One formatter per language, made on first use: building an `Intl` formatter costs far more than
+ * using one, and pages format many dates and amounts (issue 13).
+ */
+export function perLang<F>(make: (locale: string) => F): (lang: Lang) => F {
+  const made: Partial<Record<Lang, F>> = {};
+  return (lang) => (made[lang] ??= make(dateLocale(lang)));
+}
+
+const dayFormat = perLang((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Riyadh' }));
+
 /** A day for people in the language (`15 Mar 2026` / `15 مارس 2026`), in Riyadh time. */
-export const formatDay = (lang: Lang, at: string | Date) =>
-  new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' }).format(new Date(at));
+export const formatDay = (lang: Lang, at: string | Date) => dayFormat(lang).format(new Date(at));
 
 export function createTranslator(texts: Texts, lang: Lang = 'ar'): Translator {
   const i18n = createInstance();

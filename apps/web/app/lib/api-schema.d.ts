@@ -831,6 +831,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who I am, my unread notifications and my cart units (a page header, in one call)
+     * @description Visitors and guests get `user: null` and the units of the cart their `X-Cart-Key` names.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              msg: string;
+              /** @enum {string} */
+              key:
+                | 'success'
+                | 'fail'
+                | 'needActive'
+                | 'needCompleteInfo'
+                | 'blocked'
+                | 'unauthenticated'
+                | 'forbidden'
+                | 'notFound'
+                | 'tooManyRequests'
+                | 'exception'
+                | 'unavailable';
+              data: {
+                user: {
+                  id: number;
+                  name: string;
+                  phone: string;
+                  country_code: string;
+                  full_phone: string;
+                  email: string | null;
+                  image: string | null;
+                  /** @enum {string} */
+                  lang: 'ar' | 'en';
+                  is_notify: boolean;
+                  tax_number: string | null;
+                  commercial_record: string | null;
+                  bank_account_name: string | null;
+                  bank_name: string | null;
+                  iban: string | null;
+                  bank_account_number: string | null;
+                  city_id: number | null;
+                } | null;
+                notifications_count: number;
+                cart_count: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/update-profile': {
     parameters: {
       query?: never;

@@ -9,6 +9,7 @@ import {
   envelope,
   guestLoginBody,
   guestSession,
+  me,
   sendCodeBody,
   session,
   signUpBody,
@@ -19,6 +20,8 @@ import {
 import type { App } from '../../app-type.ts';
 import { issueUserToken, originOf, revokeToken } from '../../lib/sessions.ts';
 import { bearer } from '../../plugins/auth.ts';
+import { cartOwnerOf, countItems } from '../cart/index.ts';
+import { countUnread } from '../notifications/index.ts';
 import { deleteImage, storeImage } from '../uploads/index.ts';
 import { confirmPhoneChange, sendPhoneChangeCode } from './phone-change.ts';
 import { normalizePhone } from './phones.ts';
@@ -176,6 +179,31 @@ export default async function accountRoutes(app: App) {
       schema: { tags, summary: 'My profile', security: auth, response: { 200: envelope(user) } },
     },
     async (req, reply) => reply.ok(toUser(req.user!)),
+  );
+
+  app.get(
+    '/me',
+    {
+      // A token sent must hold (else `unauthenticated` or `blocked`, as /profile answers); none: a visitor.
+      preHandler: async (req) => {
+        if (bearer(req)) await app.requireUser({ guest: true })(req);
+      },
+      schema: {
+        tags,
+        summary: 'Who I am, my unread notifications and my cart units (a page header, in one call)',
+        description: 'Visitors and guests get `user: null` and the units of the cart their `X-Cart-Key` names.',
+        security: [{ bearer: [] }, {}],
+        response: { 200: envelope(me) },
+      },
+    },
+    async (req, reply) => {
+      const customer = req.isGuest ? null : req.user;
+      const [cartCount, unread] = await Promise.all([
+        countItems(app.db, await cartOwnerOf(app.db, req)),
+        customer ? countUnread(app.db, customer.id) : 0,
+      ]);
+      return reply.ok({ user: customer ? toUser(customer) : null, notifications_count: unread, cart_count: cartCount });
+    },
   );
 
   app.post(

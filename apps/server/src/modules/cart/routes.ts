@@ -10,19 +10,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   authCookieOptions,
   CART_COOKIE,
-  CART_KEY_HEADER,
   cartAddBody,
   cartCouponBody,
   cartLineBody,
   cartQuery,
   cartView,
   envelope,
-  isCartKey,
   SITE_HEADER,
   variantParam,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { AppError } from '../../lib/errors.ts';
+import { cartOwnerOf } from './owner.ts';
 import * as cart from './service.ts';
 
 const base = {
@@ -33,23 +31,8 @@ const base = {
 const answer = { 200: envelope(cartView) };
 const fromSite = (req: FastifyRequest) => req.headers[SITE_HEADER] === '1';
 
-/** The cart key of the request: the header, or on the site's own calls its cookie. */
-export function cartKeyOf(req: FastifyRequest): string | null {
-  const header = req.headers[CART_KEY_HEADER];
-  const value = typeof header === 'string' && header ? header : fromSite(req) ? req.cookies?.[CART_COOKIE] : undefined;
-  return isCartKey(value) ? value : null;
-}
-
 export default async function cartRoutes(app: App) {
-  /** Whose cart this request works on; a signed-in customer's key cart is merged first. */
-  async function ownerOf(req: FastifyRequest): Promise<cart.CartOwner> {
-    const user = req.user;
-    if (!user) return { userId: null, key: cartKeyOf(req) };
-    if (user.isBlocked) throw new AppError('blocked', 'server.blocked');
-    const key = cartKeyOf(req);
-    if (key) await cart.mergeCart(app.db, user.id, key);
-    return { userId: user.id };
-  }
+  const ownerOf = (req: FastifyRequest) => cartOwnerOf(app.db, req);
 
   /** The cart, with the new key when this request made one (and on the site's calls, its cookie). */
   async function send(

@@ -4,18 +4,16 @@ import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXTRA_PAY_MINUTES, flagReadings, REPORT_CHECKLIST } from '@pool/contracts/field-work';
 import type { ExtraView, MaintenanceOrderDetail, ReportView } from '@pool/contracts/maintenance';
+import { perLang } from '@pool/i18n/translator';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { OfferLines } from './offer.tsx';
 
-const timeOf = (lang: 'ar' | 'en', iso: string) =>
-  new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Asia/Riyadh',
-  }).format(new Date(iso));
+const clock = perLang(
+  (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Riyadh' }),
+);
+const timeOf = (lang: 'ar' | 'en', iso: string) => clock(lang).format(new Date(iso));
 
 export function StaffCardView({ staff }: { staff: NonNullable<MaintenanceOrderDetail['staff']> }) {
   const { t } = useTranslation();

@@ -1,7 +1,11 @@
+import { perLang } from '@pool/i18n/translator';
 import type { Lang } from '../../lib/lang.ts';
 
 /** The same locales as lib/format.ts: Gregorian calendar, Latin digits in both languages. */
-const locale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
+const money = perLang((l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'SAR' }));
+const whole = perLang(
+  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }),
+);
 
 /**
  * A ledger amount with its sign: + money in, a true minus sign for money out.
@@ -10,9 +14,7 @@ const locale = (lang: Lang) => (lang === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : '
  */
 export function signedMoney(lang: Lang, halalas: number) {
   const sign = halalas > 0 ? '+' : halalas < 0 ? '\u2212' : '';
-  const parts = new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR' }).formatToParts(
-    Math.abs(halalas) / 100,
-  );
+  const parts = money(lang).formatToParts(Math.abs(halalas) / 100);
   const number = parts
     .filter((p) => ['integer', 'group', 'decimal', 'fraction'].includes(p.type))
     .map((p) => p.value)
@@ -22,5 +24,4 @@ export function signedMoney(lang: Lang, halalas: number) {
 }
 
 /** Whole riyals without decimals (the quick amounts). */
-export const wholeRiyals = (lang: Lang, sar: number) =>
-  new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'SAR', maximumFractionDigits: 0 }).format(sar);
+export const wholeRiyals = (lang: Lang, sar: number) => whole(lang).format(sar);
