@@ -94,11 +94,17 @@ export function LiveAlerts({
     if (!stream) return;
     // Same-origin EventSource: the API accepts the session cookie on it (see the stream routes).
     const source = new EventSource(stream);
+    // Each notification carries its id as the event's id: EventSource sends the last one back as
+    // Last-Event-ID when it reconnects (to this process or another), and the server first sends what was
+    // missed. One already shown (a catch-up that overlaps) is not shown again.
+    const seen = new Set<number>();
     // Listening: sent by every stream, also one without notifications (an admin without notifications.view).
     source.addEventListener('ready', reportStreamUp);
     source.addEventListener('count', (e) => reportStreamCount(JSON.parse(e.data).count));
     source.addEventListener('notification', (e) => {
       const item = JSON.parse(e.data) as NotificationItem;
+      if (seen.has(item.id)) return;
+      seen.add(item.id);
       setAlerts((list) => [{ ...item, leaving: false }, ...list.filter((a) => a.id !== item.id)]);
       later(() => remove(item.id), ALERT_MS);
       notified.current?.(item);

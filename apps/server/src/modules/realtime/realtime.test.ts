@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { makeAdmin, makeCity, makeRole, makeUser, tables } from '@pool/db';
 import { encodeAuthCookie } from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
@@ -7,6 +8,7 @@ import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { notifyAdmins, notifyUsers, publishSignal, type NotificationRow } from './service.ts';
 import { openSse } from './testing.ts';
+import { until } from '../../testing/until.ts';
 
 const text = { title_ar: 'عنوان', title_en: 'Title', body_ar: 'نص', body_en: 'Body' };
 const n = tables.notifications;
@@ -290,6 +292,102 @@ describe('realtime notifications: service and routes', () => {
         expect((await sse.next('count')).data).toEqual({ count: 1 });
       } finally {
         sse.close();
+      }
+    });
+
+    /** The ids of the `notification` events a stream received, in order. */
+    const streamedIds = (raw: string) =>
+      [...raw.matchAll(/^id: (\d+)\nevent: notification$/gm)].map((m) => Number(m[1]));
+
+    it('resume after Last-Event-ID: the missed ones first, oldest first, then live ones, none twice', async () => {
+      const base = await origin();
+      const user = await makeUser(app.db);
+      const token = await issueUserToken(app.db, user.id);
+      const before = [];
+      for (let i = 0; i < 3; i++) before.push((await notifyUsers(app, [user.id], { ...text, type: 'arrived' }))[0]!);
+      // A lock on the table holds the catch-up while a new notification is stored and announced: it
+      // arrives live while the missed ones are being read.
+      const locker = new pg.Client({ connectionString: app.directUrl });
+      await locker.connect();
+      let sse: Awaited<ReturnType<typeof openSse>> | undefined;
+      try {
+        await locker.query('begin');
+        await locker.query('lock table notifications in access exclusive mode');
+        const opening = openSse(`${base}/api/user/notifications/stream`, {
+          authorization: `Bearer ${token}`,
+          lang: 'en',
+          'last-event-id': String(before[0]!.id),
+        });
+        await until(async () => {
+          const { rows } = await locker.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.n > 0;
+        }, 5000);
+        const {
+          rows: [during],
+        } = await locker.query<{ id: number }>(
+          `insert into notifications (user_id, type, title_ar, title_en, body_ar, body_en) values ($1, 'arrived', 'ع', 'T', 'ن', 'B') returning id`,
+          [user.id],
+        );
+        await locker.query(`select pg_notify('pool_notifications', $1)`, [
+          JSON.stringify({ r: 'u', n: [[during!.id, user.id]] }),
+        ]);
+        await locker.query('commit');
+        sse = await opening;
+        expect(sse.status).toBe(200);
+        await sse.next('ready');
+        expect((await sse.next('count')).data).toEqual({ count: 4 });
+        const [live] = await notifyUsers(app, [user.id], { ...text, type: 'arrived' });
+        expect((await sse.next('notification')).id).toBe(String(live!.id));
+        await new Promise((r) => setTimeout(r, 300));
+        expect(streamedIds(sse.raw())).toEqual([before[1]!.id, before[2]!.id, during!.id, live!.id]);
+        const first = (sse.raw().match(/^event: notification\ndata: (.*)$/m) ?? [])[1];
+        expect(JSON.parse(first!)).toMatchObject({ id: before[1]!.id, title: 'Title' });
+      } finally {
+        sse?.close();
+        await locker.end();
+      }
+    });
+
+    it('resume catches up the newest 100 at most; a malformed Last-Event-ID catches up nothing', async () => {
+      const base = await origin();
+      const user = await makeUser(app.db);
+      const token = await issueUserToken(app.db, user.id);
+      const rows = await app.db
+        .insert(n)
+        .values(
+          Array.from({ length: 105 }, (_, i) => ({
+            userId: user.id,
+            type: 'arrived' as const,
+            titleAr: `ع ${i}`,
+            titleEn: `T ${i}`,
+            bodyAr: 'ن',
+            bodyEn: 'B',
+          })),
+        )
+        .returning({ id: n.id });
+      const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+      const headers = { authorization: `Bearer ${token}`, lang: 'en' };
+      const resumed = await openSse(`${base}/api/user/notifications/stream`, {
+        ...headers,
+        'last-event-id': String(ids[0]! - 1),
+      });
+      try {
+        await resumed.next('ready');
+        expect(streamedIds(resumed.raw())).toEqual(ids.slice(5));
+      } finally {
+        resumed.close();
+      }
+      for (const bad of ['abc', '-1', '1e3', '99999999999999999999', '']) {
+        const sse = await openSse(`${base}/api/user/notifications/stream`, { ...headers, 'last-event-id': bad });
+        try {
+          expect(sse.status).toBe(200);
+          expect((await sse.next('count')).data).toEqual({ count: 105 });
+          expect(streamedIds(sse.raw())).toEqual([]);
+        } finally {
+          sse.close();
+        }
       }
     });
 

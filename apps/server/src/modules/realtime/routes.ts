@@ -49,6 +49,14 @@ async function sameOriginCookie(req: FastifyRequest) {
 type SessionTable = typeof tables.userTokens | typeof tables.adminTokens | typeof tables.staffTokens;
 type PeopleTable = typeof tables.users | typeof tables.admins | typeof tables.staff;
 
+/** The id of the last notification a reconnecting client received (a positive integer), or null. */
+function lastEventId(header: string | string[] | undefined) {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
 /** The reconnection delay a closing process gives its streams (then up to twice it, at random). */
 const CLOSING_RETRY_MS = 500;
 
@@ -138,12 +146,26 @@ export default async function realtimeRoutes(app: App) {
     const holds = (permission?: Permission) =>
       !permission || kind !== 'a' || req.admin!.isSuper || req.admin!.permissions.has(permission);
     const notices = holds(ADMIN_NOTICES);
+    // A client that reconnects with `Last-Event-ID` (EventSource sends it) first gets what it missed;
+    // live rows that arrive meanwhile wait, and none is sent twice.
+    const resumeAfter = notices ? lastEventId(req.headers['last-event-id']) : null;
+    let held: NotificationRow[] | null = resumeAfter === null ? null : [];
+    const sent = new Set<number>();
+    const sendRow = (row: NotificationRow) => {
+      if (sent.has(row.id)) return;
+      if (resumeAfter !== null) sent.add(row.id);
+      send(frame('notification', toItem(row, lang), row.id));
+    };
     const stop = await bus.subscribe(
       kind,
       id,
       (row: NotificationRow) => {
         if (!notices) return;
-        send(frame('notification', toItem(row, lang), row.id));
+        if (held) {
+          held.push(row);
+          return;
+        }
+        sendRow(row);
         sendCount().catch(fail);
       },
       (signal) => {
@@ -153,6 +175,16 @@ export default async function realtimeRoutes(app: App) {
     // The client may have left while the subscription was starting.
     if (ended) stop();
     else unsubscribe = stop;
+    if (resumeAfter !== null) {
+      try {
+        for (const row of await service.notificationsAfter(app.db, kind, id, resumeAfter)) sendRow(row);
+      } catch (err) {
+        app.log.warn({ err }, 'realtime: the catch-up of a resumed stream failed');
+      }
+      const waiting = held ?? [];
+      held = null;
+      for (const row of waiting.sort((a, b) => a.id - b.id)) sendRow(row);
+    }
     // Listening now: the page may stop polling what the stream tells.
     send(frame('ready', {}));
     if (notices) await sendCount().catch(fail);

@@ -3,7 +3,7 @@
  * server process (bus.ts) for the live streams, then handed to the
  * app's `notificationListeners` (the push outbox, named when the app is built).
  */
-import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
@@ -186,6 +186,20 @@ export async function countUnreadOf(db: Db, kind: Recipient, id: number) {
     .from(n)
     .where(and(ownedBy(kind, id), isNull(n.readAt)));
   return row?.total ?? 0;
+}
+
+/** How many notifications a stream resumed by `Last-Event-ID` catches up at most (the newest ones). */
+export const RESUME_LIMIT = 100;
+
+/** One recipient's notifications after id `after` (the newest `RESUME_LIMIT`), oldest first: a resumed stream's catch-up. */
+export async function notificationsAfter(db: Db, kind: Recipient, id: number, after: number) {
+  const rows = await db
+    .select()
+    .from(n)
+    .where(and(ownedBy(kind, id), gt(n.id, after)))
+    .orderBy(desc(n.id))
+    .limit(RESUME_LIMIT);
+  return rows.reverse();
 }
 
 /** One page of one recipient's notifications, newest first; the returned ones are marked read. */
