@@ -2,7 +2,6 @@
  * Builds the Fastify application: plugins, error handler, API modules and,
  * when asked, the server-rendered site. `main.ts` listens; tests inject.
  */
-import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
@@ -39,6 +38,8 @@ import { extraPaid } from './modules/field-work/index.ts';
 import { createJobs } from './jobs/queue.ts';
 import { pushNotifications } from './modules/push/index.ts';
 import { logSafeError, logSafeRequest, REDACT } from './lib/log.ts';
+import { logScopeMixin, requestId, runInLogScope } from './lib/log-context.ts';
+import metricsPlugin from './plugins/metrics.ts';
 
 import type { App } from './app-type.ts';
 
@@ -58,6 +59,8 @@ export type BuildOptions = {
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  // The app's logger adds the running request's or job's id to its lines (lib/log-context.ts).
+  const logging: { root?: unknown } = {};
   const app = (Fastify as (o: FastifyServerOptions) => FastifyInstance)({
     logger:
       options.logger === false
@@ -66,9 +69,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
             level: config.LOG_LEVEL,
             redact: { paths: REDACT, censor: '[redacted]' },
             serializers: { err: logSafeError, req: logSafeRequest },
+            ...logScopeMixin(() => logging.root),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    genReqId: () => randomUUID(),
+    // The client's or the proxy's `x-request-id` when valid, else a new one; echoed on every answer.
+    genReqId: requestId,
     trustProxy: config.TRUST_PROXY_HOPS ? (_addr: string, hop: number) => hop < config.TRUST_PROXY_HOPS : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -77,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       reply.code(400).send({ msg: translate(requestLang(req.headers), 'server.bad_request'), key: 'fail', data: null }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  logging.root = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -106,9 +112,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // A process shutting down closes each connection after its answer: the client's next one goes elsewhere.
     if (app.lifecycle.draining) reply.header('connection', 'close');
   });
+  // From here (the body read) to the answer, what the request's code logs with `app.log` carries its id.
+  app.addHook('preValidation', (req, _reply, done) => runInLogScope(req, done));
 
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(cookie);

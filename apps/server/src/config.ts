@@ -70,6 +70,13 @@ const schema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Bearer token of `GET /metrics` (ADR 0025); without it /metrics answers loopback and private
+     * addresses only.
+     */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** OTLP/HTTP endpoint of a trace collector (e.g. http://collector:4318): traces are sent only when set. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     /** Redis for state shared by processes (rate limits); without it the database holds it. */
     REDIS_URL: z.url().optional(),
     /** Sessions end (SECURITY.md 34): customers' after this many days unused, like the auth cookie. */

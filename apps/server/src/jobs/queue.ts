@@ -7,6 +7,7 @@
 import { COMPANY_TIME_ZONE } from '@pool/contracts';
 import { createJobQueue, jobsConnection } from '@pool/db';
 import type { App, JobRequest, Jobs } from '../app-type.ts';
+import { runInLogScope } from '../lib/log-context.ts';
 import { JOBS, type JobDefinition, type JobName } from './index.ts';
 
 export function createJobs(app: App, definitions: Record<string, JobDefinition> = JOBS): Jobs {
@@ -23,14 +24,18 @@ export function createJobs(app: App, definitions: Record<string, JobDefinition> 
         await boss.createQueue(name, { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 });
         if (job.cron) await boss.schedule(name, job.cron, null, { tz: COMPANY_TIME_ZONE });
         const pollingIntervalSeconds = job.pollSeconds?.(app.config);
-        await boss.work(name, pollingIntervalSeconds ? { pollingIntervalSeconds } : {}, async ([request]) => {
+        // What the job logs with `app.log` carries the queue's name and the job's id (lib/log-context.ts).
+        const run = async (request: { id: string; data: unknown } | undefined) => {
           try {
             await job.run(app, request?.data ?? null);
           } catch (err) {
-            app.log.warn({ err, job: name }, 'job failed; its next run tries again');
+            app.log.warn({ err }, 'job failed; its next run tries again');
             throw err;
           }
-        });
+        };
+        await boss.work(name, pollingIntervalSeconds ? { pollingIntervalSeconds } : {}, ([request]) =>
+          runInLogScope({ job: name, jobId: request?.id ?? '' }, () => run(request)),
+        );
       }
     },
     async send(name: JobName | string, request: JobRequest = {}) {

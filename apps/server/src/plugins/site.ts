@@ -73,6 +73,8 @@ export function siteContextFor(
         ...options.headers,
         // The visitor's browser, and the mark that this call counts with its page (rate-limits.ts).
         'user-agent': String(req.headers['user-agent'] ?? ''),
+        // The page's request id: the call's log lines carry the page's id.
+        'x-request-id': req.id,
         [SITE_CALL_HEADER]: app.siteCallSecret,
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -194,6 +196,8 @@ async function mountHandler(app: App, getBuild: () => ServerBuild | Promise<Serv
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
+      // One label for every page in the metrics (plugins/metrics.ts).
+      config: { metricsRoute: 'page' },
       handler: async (req, reply) => {
         if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
           return reply.callNotFound();
