@@ -19,5 +19,7 @@ process.env.SITE_SECURE_COOKIES = config.isProduction ? '1' : '0';
 // ...while React and the router pick their production code from NODE_ENV when first imported: the built
 // site always runs them so (a demo server from `npm start` too), hence server.ts is imported only now.
 if (!dev) process.env.NODE_ENV = 'production';
+// Traces, when a collector is set (ADR 0025): the SDK must be started before fastify and pg are imported.
+if (config.OTEL_EXPORTER_OTLP_ENDPOINT) await (await import('./lib/tracing.ts')).startTracing();
 const { startServer } = await import('./server.ts');
 await startServer(config, { dev, apiOnly: process.argv.includes('--api-only') });
