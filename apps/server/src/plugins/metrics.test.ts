@@ -1,6 +1,10 @@
 /** Prometheus metrics at /metrics (issue 14, ADR 0025): what they count and who may read them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '@pool/db';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { issueUserToken } from '../lib/sessions.ts';
+import { openSse } from '../modules/realtime/testing.ts';
+import { until } from '../testing/until.ts';
 import { createJobs } from '../jobs/queue.ts';
 import { isPrivateAddress } from './metrics.ts';
 
@@ -41,7 +45,7 @@ describe('metrics', () => {
       2,
     );
     // The raw URL never becomes a label: cardinality stays bounded.
-    expect(text).not.toContain('999999');
+    expect(text).not.toMatch(/route="[^"]*(999999|123456)/);
     expect(text).not.toContain('/no/such/place');
     expect(sample(text, 'http_requests_total', 'method="GET",route="unmatched",status="404"')).toBe(1);
 
@@ -93,6 +97,23 @@ describe('metrics', () => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it('tells the open event streams, up when one opens and down when it closes', async () => {
+    const user = await makeUser(app.db);
+    const token = await issueUserToken(app.db, user.id);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const open = async () => sample(await scrape(), 'sse_streams_open', 'audience="customer"');
+    expect(await open()).toBe(0);
+    const sse = await openSse(`http://127.0.0.1:${port}/api/user/notifications/stream`, {
+      authorization: `Bearer ${token}`,
+    });
+    await sse.next('ready');
+    expect(await open()).toBe(1);
+    sse.close();
+    await until(async () => (await open()) === 0);
+    expect(await open()).toBe(0);
   });
 });
 

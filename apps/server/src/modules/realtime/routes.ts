@@ -60,6 +60,9 @@ function lastEventId(header: string | string[] | undefined) {
 /** The reconnection delay a closing process gives its streams (then up to twice it, at random). */
 const CLOSING_RETRY_MS = 500;
 
+/** A stream's audience as the metrics name it (`sse_streams_open`, plugins/metrics.ts). */
+const AUDIENCE = { u: 'customer', a: 'admin', s: 'staff' } as const;
+
 const frame = (event: string, data: unknown, id?: number) =>
   `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -131,10 +134,13 @@ export default async function realtimeRoutes(app: App) {
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      streams.dec();
       if (retryMs !== undefined && res.writable) res.write(`retry: ${retryMs}\n\n`);
       res.end();
     }
+    const streams = app.metrics.sseStreams.labels(AUDIENCE[kind]);
     open.add(end);
+    streams.inc();
     res.on('close', () => end());
     const send = (text: string) => {
       if (!ended) res.write(text);
