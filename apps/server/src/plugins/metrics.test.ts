@@ -6,6 +6,7 @@ import { issueUserToken } from '../lib/sessions.ts';
 import { openSse } from '../modules/realtime/testing.ts';
 import { until } from '../testing/until.ts';
 import { createJobs } from '../jobs/queue.ts';
+import { loadConfig } from '../config.ts';
 import { isPrivateAddress } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -34,6 +35,7 @@ describe('metrics', () => {
     await app.inject({ method: 'GET', url: '/api/user/store/products/999999' });
     await app.inject({ method: 'GET', url: '/api/user/store/products/123456' });
     await app.inject({ method: 'GET', url: '/no/such/place' });
+    await app.inject({ method: 'HEAD', url: '/api/health' });
     const res = await app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -49,6 +51,7 @@ describe('metrics', () => {
     expect(text).not.toContain('/no/such/place');
     expect(sample(text, 'http_requests_total', 'method="GET",route="unmatched",status="404"')).toBe(1);
 
+    expect(sample(text, 'http_requests_total', 'method="HEAD",route="/api/health",status="200"')).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', 'method="GET",route="/api/health"')).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_bucket', 'le="+Inf",method="GET",route="/api/health"')).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_sum', 'method="GET",route="/api/health"')).toBeGreaterThan(0);
@@ -131,6 +134,12 @@ describe('metrics: who may read them', () => {
   });
   const status = async (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
     (await app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers })).statusCode;
+
+  it('takes a METRICS_TOKEN of 16 characters or more only', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
 
   it('tells private from public addresses', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.4.5', '::1', 'fd12:3456::1'])
