@@ -30,6 +30,11 @@ const schema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
+    /**
+     * PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): LISTEN and the
+     * migrations use it (default: DATABASE_URL).
+     */
+    DATABASE_DIRECT_URL: z.url().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Waits on PostgreSQL (SECURITY.md 31): opening a connection, one statement, a transaction left idle. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),

@@ -17,6 +17,7 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
   let connectionBroke = (err: Error) => console.warn(`database: a connection broke (${err.message})`);
   const database = createDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     pgliteDir: join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: config.databaseTimeouts,

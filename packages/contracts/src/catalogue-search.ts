@@ -90,7 +90,7 @@ export function searchKey(text: string): string {
 /**
  * pg_trgm word similarity from which a product name's word counts as a query
  * word mistyped: one letter wrong in a word of four or more ("ladeer" 0.43,
- * «فلنر» 0.4). Every database connection sets it (`pg_trgm.word_similarity_threshold`,
+ * «فلنر» 0.4). The search sets it in its transaction (`pg_trgm.word_similarity_threshold`,
  * which the `<%` operator reads).
  */
 export const SEARCH_TYPO_SIMILARITY = 0.4;

@@ -11,7 +11,6 @@ import { migrateJobQueue } from './jobs.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { SEARCH_TYPO_SIMILARITY } from '@pool/contracts/store';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,8 +22,13 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..'
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The pool of a real server (LISTEN/NOTIFY, raw queries); undefined on PGlite. */
+  /** The pool of a real server (raw queries); undefined on PGlite. */
   pool?: pg.Pool;
+  /**
+   * A direct connection's URL (never through a transaction pooler), for what needs a session of its
+   * own: LISTEN, the migrations' lock. The pool's URL when no other was given; undefined on PGlite.
+   */
+  directUrl?: string;
   pglite?: PGlite;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -45,6 +49,11 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 3000, statementMs
 export type DatabaseOptions = {
   /** A PostgreSQL URL; without it PGlite is used. */
   url?: string;
+  /**
+   * PostgreSQL itself when `url` is a pooler in transaction mode (PgBouncer): LISTEN and the migrations
+   * use it, and the pool keeps no session state (its timeouts are set in each transaction instead).
+   */
+  directUrl?: string;
   /** PGlite's folder; `memory://` keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
@@ -59,18 +68,23 @@ export type DatabaseOptions = {
  */
 const readTimeout = (t: DatabaseTimeouts) => t.statementMs + 2000;
 
-/** node-postgres settings of one connection with the timeouts (the pool's and the LISTEN client's). */
-export function connectionConfig(url: string, timeouts: Partial<DatabaseTimeouts> = {}): pg.ClientConfig {
+/**
+ * node-postgres settings of one connection with the timeouts (the pool's and the LISTEN client's).
+ * `pooled`: through a pooler in transaction mode, which refuses (or would lose) settings of the
+ * session: the server's timeouts are then set by each transaction (`pooledClient`) and the pooler.
+ */
+export function connectionConfig(
+  url: string,
+  timeouts: Partial<DatabaseTimeouts> = {},
+  { pooled = false }: { pooled?: boolean } = {},
+): pg.ClientConfig {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   return {
     connectionString: url,
     connectionTimeoutMillis: t.connectMs,
-    statement_timeout: t.statementMs,
-    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    ...(pooled ? {} : { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs }),
     query_timeout: readTimeout(t),
     keepAlive: true,
-    // The store search's typo threshold (the `<%` operator of pg_trgm).
-    options: `-c pg_trgm.word_similarity_threshold=${SEARCH_TYPO_SIMILARITY}`,
   };
 }
 
@@ -79,7 +93,10 @@ export function connectionConfig(url: string, timeouts: Partial<DatabaseTimeouts
  * running that query, so the connection must not go back to the pool as if it were free.
  */
 class GuardedClient extends pg.Client {
+  /** Through a pooler in transaction mode: what each transaction's BEGIN sets (SET LOCAL). */
+  protected beginText?: string;
   override query(...args: unknown[]): never {
+    if (this.beginText) args = withLocalSettings(args, this.beginText);
     const result = (super.query as (...a: unknown[]) => unknown)(...args);
     if (result instanceof Promise) {
       result.catch((err: unknown) => {
@@ -90,13 +107,60 @@ class GuardedClient extends pg.Client {
   }
 }
 
+/**
+ * A transaction's `begin` (drizzle sends it alone, without parameters, so in the simple protocol that
+ * takes several statements) followed by `settings`: the timeouts hold for the transaction on whichever
+ * server connection the pooler lends.
+ */
+function withLocalSettings(args: unknown[], settings: string): unknown[] {
+  const [first, ...rest] = args;
+  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+  const values = typeof first === 'string' ? rest[0] : (first as { values?: unknown[] } | null)?.values;
+  if (typeof text !== 'string' || !/^begin\b/i.test(text.trim()) || (Array.isArray(values) && values.length)) {
+    return args;
+  }
+  const joined = `${text}; ${settings}`;
+  return typeof first === 'string' ? [joined, ...rest] : [{ ...(first as object), text: joined }, ...rest];
+}
+
+/** The client class of a pool behind a transaction pooler: each transaction sets the timeouts. */
+function pooledClient(timeouts: Partial<DatabaseTimeouts> = {}) {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const settings =
+    `set local statement_timeout = ${Math.trunc(t.statementMs)}; ` +
+    `set local idle_in_transaction_session_timeout = ${Math.trunc(t.idleInTransactionMs)}`;
+  return class PooledClient extends GuardedClient {
+    protected override beginText = settings;
+  };
+}
+
+/** The key of the migrations' advisory lock: two processes starting together migrate one after the other. */
+const MIGRATION_LOCK = 73_114_001;
+
+/** Runs the migrations on a direct connection of its own, holding a session advisory lock. */
+async function migrateDirect(directUrl: string, timeouts: Partial<DatabaseTimeouts> = {}) {
+  const client = new pg.Client({ ...connectionConfig(directUrl, timeouts), statement_timeout: 0, query_timeout: 0 });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzlePg(client, { schema, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateJobQueue({ kind: 'postgres', pool: client as unknown as pg.Pool });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    await client.end();
+  }
+}
+
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const onError = options.onConnectionError ?? (() => undefined);
+    const directUrl = options.directUrl ?? options.url;
+    const pooled = directUrl !== options.url;
     const pool = new pg.Pool({
-      ...connectionConfig(options.url, options.timeouts),
+      ...connectionConfig(options.url, options.timeouts, { pooled }),
       max: options.poolSize ?? 10,
-      Client: GuardedClient,
+      Client: pooled ? pooledClient(options.timeouts) : GuardedClient,
     });
     // A connection that breaks, idle in the pool or held by a request, must not end the process:
     // its request fails (503) and the pool throws the broken client away.
@@ -107,10 +171,8 @@ export function createDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       pool,
-      migrate: async () => {
-        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-        await migrateJobQueue({ kind: 'postgres', pool });
-      },
+      directUrl,
+      migrate: () => migrateDirect(directUrl, options.timeouts),
       close: () => pool.end(),
     };
   }
@@ -118,9 +180,6 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm: the store's search index (migration 0002 creates the extension).
   const client = new PGlite(dir, { extensions: { pg_trgm } });
-  // As each PostgreSQL connection (`connectionConfig`): PGlite is one session and runs this first
-  // (a SET of a placeholder cannot fail; search-norm.test.ts finds a typo on PGlite).
-  void client.exec(`set pg_trgm.word_similarity_threshold = ${SEARCH_TYPO_SIMILARITY}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -26,7 +26,8 @@ export function listenChannel(
   let retry: NodeJS.Timeout | undefined;
 
   async function listenPostgres() {
-    const url = app.database.pool!.options.connectionString!;
+    // Never through a pooler in transaction mode: LISTEN lives in the session (DATABASE_DIRECT_URL).
+    const url = app.database.directUrl ?? app.database.pool!.options.connectionString!;
     const client = new pg.Client(connectionConfig(url, app.config.databaseTimeouts));
     const restart = (err?: unknown) => {
       if (closed || stop === null) return;

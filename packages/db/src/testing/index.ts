@@ -1,2 +1,3 @@
 export * from './test-database.ts';
 export * from './tcp-proxy.ts';
+export * from './pgbouncer.ts';

@@ -7,7 +7,7 @@
  * the word and its other forms («السلم» finds «سلم», "ladders" finds "ladder"),
  * or, when no product has it, be a one-letter typo of a name's word: the closest
  * words of the names (`search_words`, pg_trgm word similarity from
- * `SEARCH_TYPO_SIMILARITY`, which every connection sets) are matched instead.
+ * `SEARCH_TYPO_SIMILARITY`, set in the search's transaction) are matched instead.
  * Products rank by how each word matched:
  * a whole word of the name, of the brand or categories, the start of a word of
  * the name, then of the others, inside a word, a typo, the description only.
@@ -15,7 +15,7 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
-import { normalizeSearch, searchStem, searchTerms } from '@pool/contracts';
+import { normalizeSearch, searchStem, searchTerms, SEARCH_TYPO_SIMILARITY } from '@pool/contracts';
 
 const p = tables.products;
 
@@ -46,6 +46,17 @@ type Close = { word: string; similarity: number };
 async function closeWords(db: Db, stem: string): Promise<Close[]> {
   const w = tables.searchWords.word;
   const similarity = sql<number>`word_similarity(${stem}::text, ${w})`;
+  // The threshold of `<%` is a setting, set for this transaction only: a connection lent by a pooler
+  // in transaction mode (PgBouncer) keeps no setting of ours between transactions.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_TYPO_SIMILARITY)}, true)`,
+    );
+    return closeWordsQuery(tx, stem, w, similarity);
+  });
+}
+
+function closeWordsQuery(db: Db, stem: string, w: typeof tables.searchWords.word, similarity: SQL<number>) {
   return db
     .select({ word: w, similarity })
     .from(tables.searchWords)
