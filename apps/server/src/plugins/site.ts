@@ -74,7 +74,7 @@ export function siteContextFor(
         // The visitor's browser, and the mark that this call counts with its page (rate-limits.ts).
         'user-agent': String(req.headers['user-agent'] ?? ''),
         // The page's request id: the call's log lines carry the page's id.
-        'x-request-id': req.id,
+        ...(req.id ? { 'x-request-id': req.id } : {}),
         [SITE_CALL_HEADER]: app.siteCallSecret,
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
