@@ -1,7 +1,7 @@
 /** The idempotency helper on real PostgreSQL, on a small app of its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { makeUser, tables } from '@pool/db';
 import type { Database } from '@pool/db';
 import { createTestDatabase } from '@pool/db/testing';
@@ -129,6 +129,22 @@ describe('idempotency()', () => {
     expect(taken.statusCode).toBe(200);
     expect(runs - before).toBe(1);
     expect(taken.json().data.run).not.toBe(first.json().data.run);
+  });
+
+  it('takes over a dead key whose time the database wrote (microseconds), once, without spinning', async () => {
+    const first = await move('k-dead3', { amount: 4 });
+    // As a process that died before recording its answer leaves it: created_at by now(), in microseconds.
+    await database.db.execute(
+      sql`update idempotency_keys set status = null, response = null, created_at = now() - interval '5 minutes 0.123456 seconds'
+           where user_id = ${userId} and key = 'k-dead3'`,
+    );
+    const before = runs;
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 3 }, () => move('k-dead3', { amount: 4 })));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(runs - before).toBe(1);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    for (const a of answers) expect(a.json().data.run).not.toBe(first.json().data.run);
   });
 
   it('keys belong to one customer', async () => {

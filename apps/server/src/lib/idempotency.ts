@@ -25,7 +25,7 @@
  * Pass `{ required: true }` to refuse requests without a key.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import { AppError } from './errors.ts';
 import { sha256 } from './tokens.ts';
@@ -92,16 +92,20 @@ export function idempotency(scope: string, options: { required?: boolean } = {})
         return reply.code(row.status).send(row.response);
       }
       if (Date.now() - row.createdAt.getTime() > STALE_MS) {
+        // Stale by the database's clock, which wrote `created_at` in microseconds (a JavaScript Date
+        // holds milliseconds: comparing the row with the one read back never matched, and the request
+        // spun here without pause). One request takes the key; the others wait as for a live one.
         const took = await db
           .update(t)
-          .set({ createdAt: new Date() })
-          .where(and(where(me), isNull(t.status), eq(t.createdAt, row.createdAt)))
+          .set({ createdAt: sql`now()` })
+          .where(
+            and(where(me), isNull(t.status), lt(t.createdAt, sql`now() - make_interval(secs => ${STALE_MS / 1000})`)),
+          )
           .returning({ key: t.key });
         if (took.length) {
           owned.set(req, me);
           return;
         }
-        continue;
       }
       if (Date.now() > deadline) throw new AppError('fail', 'payments.idempotency_in_progress', { status: 409 });
       await sleep(POLL_MS);
