@@ -147,7 +147,7 @@ describe('metrics: who may read them', () => {
     for (const a of ['::ffff:10.0.0.7', 'fc00::1']) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '172.32.0.1', '172.15.255.255', '192.169.0.1', '11.0.0.1', '2001:db8::1', 'fe80::1'])
       expect(isPrivateAddress(a), a).toBe(false);
-    for (const a of ['::ffff:8.8.8.8', '', 'unknown', '_hidden', '10.0.0', 'not an address'])
+    for (const a of ['::ffff:8.8.8.8', 'fd::1', '', 'unknown', '_hidden', '10.0.0', 'not an address'])
       expect(isPrivateAddress(a), a).toBe(false);
   });
 

@@ -130,7 +130,7 @@ export function isPrivateAddress(address: string): boolean {
   if (isIPv6(ip)) {
     const lower = ip.toLowerCase();
     if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true;
-    return /^f[cd][0-9a-f]{0,2}:/.test(lower);
+    return /^f[cd][0-9a-f]{2}:/.test(lower);
   }
   return false;
 }
