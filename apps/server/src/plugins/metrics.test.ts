@@ -1,6 +1,12 @@
 /** Prometheus metrics at /metrics (issue 14, ADR 0025): what they count and who may read them. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import staticFiles from '@fastify/static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '@pool/db';
+import { createTestDatabase } from '@pool/db/testing';
+import { buildApp, type App } from '../app.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 import { issueUserToken } from '../lib/sessions.ts';
 import { openSse } from '../modules/realtime/testing.ts';
@@ -117,6 +123,51 @@ describe('metrics', () => {
     sse.close();
     await until(async () => (await open()) === 0);
     expect(await open()).toBe(0);
+  });
+});
+
+describe('metrics: the site', () => {
+  let app: App;
+  let rendered = 0;
+  beforeAll(async () => {
+    // A site as plugins/site.ts mounts it: static files (one route each) and a catch-all for pages.
+    const root = mkdtempSync(join(tmpdir(), 'pool-metrics-site-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'assets', 'a.js'), 'a');
+    writeFileSync(join(root, 'assets', 'b.css'), 'b');
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: root, LOG_LEVEL: 'silent' }),
+      database: await createTestDatabase(),
+      logger: false,
+      site: async (site) => {
+        await site.register(staticFiles, { root, wildcard: false, index: false });
+        site.get('/*', { config: { metricsRoute: 'page' } }, async (_req, reply) => {
+          rendered++;
+          return reply.type('text/html').send('<p>page</p>');
+        });
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await app.database.close();
+  });
+
+  it('labels every page `page` and every static file `static`; /metrics is never a page', async () => {
+    for (const url of ['/', '/en', '/en/store/products/42', '/ar/about?x=1']) await app.inject({ url });
+    for (const url of ['/assets/a.js', '/assets/b.css']) expect((await app.inject({ url })).statusCode).toBe(200);
+    const before = rendered;
+    const res = await app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(rendered).toBe(before);
+    expect(sample(res.body, 'http_requests_total', 'method="GET",route="page",status="200"')).toBe(4);
+    expect(sample(res.body, 'http_requests_total', 'method="GET",route="static",status="200"')).toBe(2);
+    expect(res.body).not.toMatch(/route="\/(en|ar|assets)/);
+    // Not from a public address, even with a catch-all there.
+    const refused = await app.inject({ url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(refused.statusCode).toBe(404);
+    expect(rendered).toBe(before);
   });
 });
 
