@@ -60,6 +60,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /**
+     * Where the public reads (catalogue, settings, countries, content) and the admins' reports go: the
+     * read replica of DATABASE_READ_URL, or `db`. Never written to; a write right before is not seen at once.
+     */
+    readDb: Db;
     database: Database;
     sms: SmsDriver;
     /** The card payment gateway (PAYMENT_DRIVER). */

@@ -48,6 +48,8 @@ export type { App };
 export type BuildOptions = {
   config: Config;
   database: Database;
+  /** A read replica's database (DATABASE_READ_URL): `app.readDb`. */
+  readDatabase?: Database;
   sms?: SmsDriver;
   payments?: PaymentGateway;
   /** Registers the site after the API (see plugins/ssr.ts). */
@@ -79,7 +81,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs and headers get the envelope too.
     frameworkErrors: (_error: unknown, req: FastifyRequest, reply: FastifyReply) =>
-      reply.code(400).send({ msg: translate(requestLang(req.headers), 'server.bad_request'), key: 'fail', data: null }),
+      reply
+        .code(400)
+        .header('x-request-id', req.id)
+        .send({ msg: translate(requestLang(req.headers), 'server.bad_request'), key: 'fail', data: null }),
   }).withTypeProvider<ZodTypeProvider>();
 
   logging.root = app.log;
@@ -88,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('readDb', options.readDatabase?.db ?? options.database.db);
   app.decorate('sms', options.sms ?? createSms(config, app.log));
   app.decorate('payments', options.payments ?? createPaymentGateway(config, app.log));
   // The subscribers of the domain events, in the order they run.

@@ -32,6 +32,18 @@ describe('configuration', () => {
     }
   });
 
+  it('drains 5 s on shutdown in production only; a replica or a direct URL needs DATABASE_URL', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(20_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    const pg = 'postgres://app@db/pool';
+    const c = loadConfig({ DATABASE_URL: pg, DATABASE_READ_URL: 'postgres://app@replica/pool' });
+    expect(c.DATABASE_READ_URL).toBe('postgres://app@replica/pool');
+    for (const key of ['DATABASE_READ_URL', 'DATABASE_DIRECT_URL']) {
+      expect(() => loadConfig({ [key]: pg })).toThrow(new RegExp(`${key}: needs DATABASE_URL`));
+    }
+  });
+
   it('refuses the outbox SMS driver and missing secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMS_DRIVER: the outbox driver is not allowed in production/,

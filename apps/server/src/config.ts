@@ -35,6 +35,11 @@ const schema = z
      * migrations use it (default: DATABASE_URL).
      */
     DATABASE_DIRECT_URL: z.url().optional(),
+    /**
+     * A read replica for the public reads (catalogue, settings, countries, content) and the admins'
+     * reports; default: the main pool. Through a pooler when DATABASE_DIRECT_URL is set too.
+     */
+    DATABASE_READ_URL: z.url().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Waits on PostgreSQL (SECURITY.md 31): opening a connection, one statement, a transaction left idle. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
@@ -132,6 +137,13 @@ const schema = z
     MAPS_MAP_ID: z.string().min(1).default('DEMO_MAP_ID'),
   })
   .superRefine((c, ctx) => {
+    if ((c.DATABASE_READ_URL || c.DATABASE_DIRECT_URL) && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.DATABASE_READ_URL ? 'DATABASE_READ_URL' : 'DATABASE_DIRECT_URL'],
+        message: 'needs DATABASE_URL (PGlite has no replica and no pooler)',
+      });
+    }
     if (
       c.STORAGE_DRIVER === 's3' &&
       (!c.S3_ENDPOINT || !c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)

@@ -24,6 +24,16 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
     onConnectionError: (err) => connectionBroke(err),
   });
   await database.migrate();
+  // The read replica (DATABASE_READ_URL): the same settings, through the pooler when the main pool is.
+  const readDatabase = config.DATABASE_READ_URL
+    ? createDatabase({
+        url: config.DATABASE_READ_URL,
+        pooled: !!config.DATABASE_DIRECT_URL && config.DATABASE_DIRECT_URL !== config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        timeouts: config.databaseTimeouts,
+        onConnectionError: (err) => connectionBroke(err),
+      })
+    : undefined;
   const seeded = await seed(database.db, {
     adminEmail: config.ADMIN_EMAIL,
     adminPasswordHash: await hashPassword(config.adminPassword),
@@ -32,7 +42,7 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
   });
 
   const site = apiOnly ? undefined : dev ? mountDevSite : mountBuiltSite;
-  const app = await buildApp({ config, database, site });
+  const app = await buildApp({ config, database, readDatabase, site });
   connectionBroke = (err) => app.log.warn({ err }, 'database: a connection broke; the pool replaces it');
   await app.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -65,7 +75,9 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
       signal,
       drainMs: config.shutdownDrainMs,
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      closeDatabase: () => database.close(),
+      closeDatabase: async () => {
+        await Promise.all([database.close(), readDatabase?.close()]);
+      },
     }).catch((err: unknown) => {
       app.log.error({ err }, 'shutdown failed');
       return 1;

@@ -54,6 +54,8 @@ export type DatabaseOptions = {
    * use it, and the pool keeps no session state (its timeouts are set in each transaction instead).
    */
   directUrl?: string;
+  /** Whether `url` is such a pooler (default: when `directUrl` is another address); a read replica's pool says it. */
+  pooled?: boolean;
   /** PGlite's folder; `memory://` keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
@@ -156,7 +158,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const onError = options.onConnectionError ?? (() => undefined);
     const directUrl = options.directUrl ?? options.url;
-    const pooled = directUrl !== options.url;
+    const pooled = options.pooled ?? directUrl !== options.url;
     const pool = new pg.Pool({
       ...connectionConfig(options.url, options.timeouts, { pooled }),
       max: options.poolSize ?? 10,

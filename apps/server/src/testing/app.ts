@@ -9,6 +9,7 @@ import {
   type TestDatabase,
   type TestDatabaseOptions,
 } from '@pool/db/testing';
+import type { Database } from '@pool/db';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 
@@ -44,6 +45,8 @@ export async function buildTestApp(
     config?: Record<string, string>;
     /** Logs (at `info`) go here; none without it. */
     logStream?: NodeJS.WritableStream;
+    /** A read replica's database (`app.readDb`), made from the test database's direct address; closed with the app. */
+    readDatabase?: (directUrl: string) => Promise<Database>;
   } & TestDatabaseOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pool-test-data-'));
@@ -61,9 +64,16 @@ export async function buildTestApp(
     options.engine === 'pglite'
       ? await createPgliteTestDatabase()
       : await createTestDatabase({ poolSize: options.poolSize, proxy: options.proxy, timeouts: options.timeouts });
+  const readDatabase =
+    options.readDatabase && 'url' in database ? await options.readDatabase((database as TestDatabase).url) : undefined;
   const app = options.logStream
-    ? await buildApp({ config: { ...config, LOG_LEVEL: 'info' }, database, logStream: options.logStream })
-    : await buildApp({ config, database, logger: false });
+    ? await buildApp({
+        config: { ...config, LOG_LEVEL: 'info' },
+        database,
+        readDatabase,
+        logStream: options.logStream,
+      })
+    : await buildApp({ config, database, readDatabase, logger: false });
   await app.ready();
   const outboxFile = join(dataDir, 'sms-outbox.jsonl');
   const close = app.close.bind(app);
@@ -81,6 +91,7 @@ export async function buildTestApp(
         : [],
     close: async () => {
       await close();
+      await readDatabase?.close();
       await database.close();
     },
   }) as TestApp;

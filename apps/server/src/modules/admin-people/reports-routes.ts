@@ -21,7 +21,7 @@ export function reportsRoutes(app: App) {
         response: { 200: envelope(paginated(reportItem)) },
       },
     },
-    async (req, reply) => reply.ok(await listReports(app.db, req.query, req.lang)),
+    async (req, reply) => reply.ok(await listReports(app.readDb, req.query, req.lang)),
   );
 
   app.get(
@@ -36,6 +36,6 @@ export function reportsRoutes(app: App) {
         response: { 200: envelope(reportItem) },
       },
     },
-    async (req, reply) => reply.ok(await getReport(app.db, req.params.id, req.lang)),
+    async (req, reply) => reply.ok(await getReport(app.readDb, req.params.id, req.lang)),
   );
 }

@@ -39,7 +39,7 @@ export default async function storeRoutes(app: App) {
         response: { 200: envelope(z.array(storeCategory)) },
       },
     },
-    async (req, reply) => reply.ok(await store.storeCategories(app.db, req.lang)),
+    async (req, reply) => reply.ok(await store.storeCategories(app.readDb, req.lang)),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export default async function storeRoutes(app: App) {
       config: { publicCache: { maxAge: 60 } },
       schema: { tags, summary: 'Active brands by name', response: { 200: envelope(z.array(storeBrand)) } },
     },
-    async (req, reply) => reply.ok(await store.storeBrands(app.db, req.lang)),
+    async (req, reply) => reply.ok(await store.storeBrands(app.readDb, req.lang)),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export default async function storeRoutes(app: App) {
         response: { 200: envelope(paginated(storeProductCard)) },
       },
     },
-    async (req, reply) => reply.ok(await store.storeProducts(app.db, req.query, req.lang, userId(req))),
+    async (req, reply) => reply.ok(await store.storeProducts(app.readDb, req.query, req.lang, userId(req))),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export default async function storeRoutes(app: App) {
         },
       },
     },
-    async (req, reply) => reply.ok(await store.storeStrip(app.db, req.lang, userId(req))),
+    async (req, reply) => reply.ok(await store.storeStrip(app.readDb, req.lang, userId(req))),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export default async function storeRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const product = await store.storeProduct(app.db, req.params.id, req.lang, userId(req));
+      const product = await store.storeProduct(app.readDb, req.params.id, req.lang, userId(req));
       if (!product) throw notFound();
       return reply.ok(product);
     },
@@ -115,7 +115,7 @@ export default async function storeRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const found = await store.productBySlug(app.db, req.params.slug);
+      const found = await store.productBySlug(app.readDb, req.params.slug);
       if (!found) throw notFound();
       return reply.ok(found);
     },
@@ -134,7 +134,7 @@ export default async function storeRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const related = await store.relatedProducts(app.db, req.params.id, req.lang, userId(req));
+      const related = await store.relatedProducts(app.readDb, req.params.id, req.lang, userId(req));
       if (!related) throw notFound();
       return reply.ok(related);
     },
@@ -153,7 +153,7 @@ export default async function storeRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const ratings = await store.productRatings(app.db, req.params.id, req.query.page);
+      const ratings = await store.productRatings(app.readDb, req.params.id, req.query.page);
       if (!ratings) throw notFound();
       return reply.ok(ratings);
     },

@@ -37,7 +37,7 @@ export default async function contentRoutes(app: App) {
     },
     async (req, reply) =>
       reply.ok({
-        ...(await content.siteSettings(app.db, req.lang)),
+        ...(await content.siteSettings(app.readDb, req.lang)),
         maps_api_key: app.config.MAPS_API_KEY ?? null,
         maps_map_id: app.config.MAPS_API_KEY ? app.config.MAPS_MAP_ID : null,
       }),
@@ -53,7 +53,7 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(home) },
       },
     },
-    async (req, reply) => reply.ok(await content.home(app.db, req.lang)),
+    async (req, reply) => reply.ok(await content.home(app.readDb, req.lang)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(z.array(pageSection)) },
       },
     },
-    async (req, reply) => reply.ok(await content.pageSections(app.db, 'about', req.lang)),
+    async (req, reply) => reply.ok(await content.pageSections(app.readDb, 'about', req.lang)),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(z.array(pageSection)) },
       },
     },
-    async (req, reply) => reply.ok(await content.pageSections(app.db, 'terms', req.lang)),
+    async (req, reply) => reply.ok(await content.pageSections(app.readDb, 'terms', req.lang)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export default async function contentRoutes(app: App) {
       config: { publicCache: { maxAge: 300 } },
       schema: { tags, summary: 'Social links and contact details', response: { 200: envelope(contactUsInfo) } },
     },
-    async (req, reply) => reply.ok(await content.contactUsInfo(app.db, req.lang)),
+    async (req, reply) => reply.ok(await content.contactUsInfo(app.readDb, req.lang)),
   );
 
   app.get(
@@ -124,7 +124,7 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(redirectAnswer) },
       },
     },
-    async (req, reply) => reply.ok(await content.findRedirect(app.db, req.query.path)),
+    async (req, reply) => reply.ok(await content.findRedirect(app.readDb, req.query.path)),
   );
 
   app.get(
@@ -133,7 +133,7 @@ export default async function contentRoutes(app: App) {
       config: { publicCache: { maxAge: 300 } },
       schema: { tags, summary: 'Frequently asked questions, by sort', response: { 200: envelope(z.array(publicFaq)) } },
     },
-    async (req, reply) => reply.ok(await content.faqs(app.db, req.lang)),
+    async (req, reply) => reply.ok(await content.faqs(app.readDb, req.lang)),
   );
 
   app.get(
@@ -142,7 +142,7 @@ export default async function contentRoutes(app: App) {
       config: { publicCache: { maxAge: 300 } },
       schema: { tags, summary: 'Active cities, by name', response: { 200: envelope(z.array(publicCity)) } },
     },
-    async (req, reply) => reply.ok(await content.cities(app.db, req.lang)),
+    async (req, reply) => reply.ok(await content.cities(app.readDb, req.lang)),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(z.array(publicCancelReason)) },
       },
     },
-    async (req, reply) => reply.ok(await content.cancelReasons(app.db, req.query.use, req.lang)),
+    async (req, reply) => reply.ok(await content.cancelReasons(app.readDb, req.query.use, req.lang)),
   );
 
   app.get(
@@ -170,6 +170,6 @@ export default async function contentRoutes(app: App) {
         response: { 200: envelope(publicSeo) },
       },
     },
-    async (req, reply) => reply.ok(await content.seo(app.db, req.query.key, req.lang)),
+    async (req, reply) => reply.ok(await content.seo(app.readDb, req.query.key, req.lang)),
   );
 }

@@ -17,7 +17,7 @@ export default async function countriesRoutes(app: App) {
     },
     async (req, reply) => {
       const c = tables.countries;
-      const rows = await app.db.select().from(c).where(eq(c.active, true)).orderBy(asc(c.sort), asc(c.id));
+      const rows = await app.readDb.select().from(c).where(eq(c.active, true)).orderBy(asc(c.sort), asc(c.id));
       return reply.ok(
         rows.map((r) => ({
           id: r.id,

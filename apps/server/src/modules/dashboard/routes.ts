@@ -61,7 +61,7 @@ export default async function dashboardRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const s = await monthSummary(app.db, req.admin!.id);
+      const s = await monthSummary(app.readDb, req.admin!.id);
       return reply.ok({
         ...s,
         newest_notifications: s.newest_notifications.map((row) => toItem(row, req.lang)),
