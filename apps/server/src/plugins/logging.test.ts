@@ -107,6 +107,8 @@ describe('logs', () => {
     expect((await app.inject({ url: '/api/health', headers: { 'x-request-id': long } })).headers['x-request-id']).toBe(
       long,
     );
+    const malformed = await app.inject({ url: '/api/user/store/products/%', headers: { 'x-request-id': 'bad-url-1' } });
+    expect([malformed.statusCode, malformed.headers['x-request-id']]).toEqual([400, 'bad-url-1']);
     const missing = await app.inject({ url: '/api/no-such-route', headers: { 'x-request-id': 'nf-1' } });
     expect([missing.statusCode, missing.headers['x-request-id']]).toEqual([404, 'nf-1']);
     const invalid = await app.inject({
