@@ -19,6 +19,12 @@ import { listenChannel } from '../lib/pg-listen.ts';
 export const PUBLIC_DATA_CHANNEL = 'pool_public_data';
 /** Longest an entry is served without a change being told (a safety net, not the invalidation). */
 const TIME_TO_LIVE_MS = 60_000;
+/**
+ * With a read replica (DATABASE_READ_URL) a change is announced by the primary before the replica may
+ * have it: an answer read this soon after a change is kept only this long, so that one read from a
+ * replica still behind is not served for the whole time to live.
+ */
+export const REPLICA_SETTLE_MS = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Below this size an answer goes out as it is (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -91,6 +97,8 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: Cac
 export default fp(async (app) => {
   const enabled = app.config.PUBLIC_CACHE;
   let generation = 0;
+  let changedAt = 0;
+  const replica = app.readDb !== app.db;
   const makeCache = (): { cache: AnswerCache; lru: LRUCache<string, CachedAnswer> } => {
     const lru = new LRUCache<string, CachedAnswer>({
       maxSize: MAX_BYTES / 2,
@@ -103,7 +111,8 @@ export default fp(async (app) => {
         get: (key) => lru.get(key),
         set(key, readAt, answer) {
           const withTag = { ...answer, etag: etagOf(answer.body) };
-          if (enabled && readAt === generation) lru.set(key, withTag);
+          const settling = replica && Date.now() - changedAt < REPLICA_SETTLE_MS;
+          if (enabled && readAt === generation) lru.set(key, withTag, settling ? { ttl: REPLICA_SETTLE_MS } : {});
           return withTag;
         },
       },
@@ -113,6 +122,7 @@ export default fp(async (app) => {
   const pages = makeCache();
   const clear = () => {
     generation++;
+    changedAt = Date.now();
     api.lru.clear();
     pages.lru.clear();
   };
