@@ -78,6 +78,42 @@ describe('job queue with two processes', () => {
     }
   });
 
+  it('stops gracefully: a running job ends before stop() answers; one past the timeout is released', async () => {
+    const counts = { started: 0, finished: 0 };
+    const job = (ms: number) => ({
+      cron: '0 0 1 1 *',
+      pollSeconds: () => 0.5,
+      run: async () => {
+        counts.started++;
+        await new Promise((r) => setTimeout(r, ms));
+        counts.finished++;
+      },
+    });
+    const stateOf = async (name: string) =>
+      (await queryRows<{ state: string }>(app.db, sql`select state from pgboss.job where name = ${name}`)).map(
+        (r) => r.state,
+      );
+
+    const graceful = createJobs(app, { 'test-graceful': job(1200) });
+    await graceful.start();
+    await graceful.send('test-graceful');
+    await until(async () => counts.started === 1);
+    await graceful.stop(5000);
+    expect(counts.finished).toBe(1);
+    expect(await stateOf('test-graceful')).toEqual(['completed']);
+
+    const cut = createJobs(app, { 'test-cut': job(4000) });
+    await cut.start();
+    await cut.send('test-cut');
+    await until(async () => counts.started === 2);
+    const stopping = Date.now();
+    await cut.stop(1000);
+    expect(Date.now() - stopping).toBeLessThan(3000);
+    expect(counts.finished).toBe(1);
+    // Not left active: failed (its next run, by cron or request, does the work).
+    expect(await stateOf('test-cut')).toEqual(['failed']);
+  });
+
   it("schedules each order's pay-by check once at checkout; due, it cancels once, tells once, returns the stock once", async () => {
     await startBoth();
     const { item, order_id } = await checkoutByCard(3);
