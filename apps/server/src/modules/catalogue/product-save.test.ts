@@ -141,6 +141,54 @@ describe('saving', () => {
     expect((await app.inject({ method: 'GET', url: b })).statusCode).toBe(200);
   });
 
+  it('an edit saves the names, descriptions, category, brand, sizes and flags too, not only the groups', async () => {
+    const created = expectOk<AdminProduct>(
+      await adminCall(app, 'POST', '/products', {
+        token,
+        body: simpleBody(c, { name_en: 'Plain pump', sku: 'PLAIN-1' }),
+      }),
+      'catalogue.product_created',
+    );
+    const body = simpleBody(c, {
+      sku: 'PLAIN-1',
+      name_ar: 'مضخة معدلة',
+      name_en: 'Renamed pump',
+      description_ar: 'وصف جديد للمضخة',
+      description_en: 'A new description',
+      category_id: c.chemicals.id,
+      sub_category_id: c.chlorine.id,
+      brand_id: undefined,
+      sizes: ['10 L'],
+      installation_price: 5_000,
+      is_available: false,
+      price: 123_400,
+    });
+    const edited = expectOk<AdminProduct>(
+      await adminCall(app, 'POST', `/products/${created.id}`, { token, body }),
+      'catalogue.product_saved',
+    );
+    expect(edited).toMatchObject({
+      name_ar: 'مضخة معدلة',
+      name_en: 'Renamed pump',
+      description_ar: 'وصف جديد للمضخة',
+      description_en: 'A new description',
+      category_id: c.chemicals.id,
+      sub_category_id: c.chlorine.id,
+      brand_id: null,
+      sizes: ['10 L'],
+      installation_price: 5_000,
+      is_available: false,
+      price: 123_400,
+    });
+    const [row] = await app.db.select().from(tables.products).where(eq(tables.products.id, created.id!));
+    expect([row!.nameEn, row!.categoryId, row!.isAvailable, row!.price]).toEqual([
+      'Renamed pump',
+      c.chemicals.id,
+      false,
+      123_400,
+    ]);
+  });
+
   it('answers 404 for an unknown product and 422 for a missing upload file', async () => {
     expectStatus(await adminCall(app, 'POST', '/products/999999', { token, body: simpleBody(c) }), 404, 'notFound');
     expectStatus(

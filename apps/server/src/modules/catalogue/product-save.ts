@@ -52,6 +52,9 @@ export async function saveProduct(
         stock: 0,
         updatedAt: new Date(),
       };
+      // An edit writes the product's own fields too (names, descriptions, category, flags…); price and
+      // stock follow from the groups below.
+      if (existing) await tx.update(p).set(values).where(eq(p.id, existing.row.id));
       const productId = existing
         ? existing.row.id
         : (
