@@ -25,8 +25,8 @@
  * Pass `{ required: true }` to refuse requests without a key.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { tables } from '@pool/db';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { tables, type Db } from '@pool/db';
 import { AppError } from './errors.ts';
 import { sha256 } from './tokens.ts';
 
@@ -39,6 +39,27 @@ const STALE_MS = 60_000;
 type Owned = { userId: number; key: string };
 /** Requests that hold their key and must record the answer. */
 const owned = new WeakMap<FastifyRequest, Owned>();
+/** What the dead request that held the key before noted (`noteWithin`), for the request that took it over. */
+const recovered = new WeakMap<FastifyRequest, Record<string, unknown>>();
+type Stored = { note?: Record<string, unknown> } | null;
+
+/**
+ * Notes, inside the caller's transaction, what the request did (the order it placed): when the
+ * process dies after that commit but before the answer is recorded, the request that takes the key
+ * over finds the note (`recoveredNote`) and answers from it instead of doing the work again.
+ */
+export async function noteWithin(tx: Db, req: FastifyRequest, note: Record<string, unknown>) {
+  const me = owned.get(req);
+  if (!me) return;
+  const t = tables.idempotencyKeys;
+  await tx
+    .update(t)
+    .set({ response: { note } as never })
+    .where(and(eq(t.userId, me.userId), eq(t.key, me.key), isNull(t.status)));
+}
+
+/** The note of the earlier try of this request (see `noteWithin`), or null. */
+export const recoveredNote = (req: FastifyRequest) => recovered.get(req) ?? null;
 
 /** JSON with sorted object keys, so the same data always hashes the same. */
 export function stableJson(value: unknown): string {
@@ -104,6 +125,8 @@ export function idempotency(scope: string, options: { required?: boolean } = {})
           .returning({ key: t.key });
         if (took.length) {
           owned.set(req, me);
+          const note = (row.response as Stored)?.note;
+          if (note) recovered.set(req, note);
           return;
         }
       }
@@ -128,10 +151,17 @@ export function idempotency(scope: string, options: { required?: boolean } = {})
   }
 
   async function free(req: FastifyRequest, me: Owned) {
-    await req.server.db
-      .delete(t)
-      .where(and(where(me), isNull(t.status)))
-      .catch((err: unknown) => req.log.error({ err }, 'could not free an idempotency key'));
+    const db = req.server.db;
+    try {
+      // Work noted as done (`noteWithin`) stays with its key: the next try takes it over at once and answers from it.
+      await db
+        .update(t)
+        .set({ createdAt: sql`now() - make_interval(secs => ${(2 * STALE_MS) / 1000})` })
+        .where(and(where(me), isNull(t.status), isNotNull(t.response)));
+      await db.delete(t).where(and(where(me), isNull(t.status), isNull(t.response)));
+    } catch (err) {
+      req.log.error({ err }, 'could not free an idempotency key');
+    }
   }
 
   /** A request that ended without an answer through the serializer (aborted, a stream) frees its key. */

@@ -1,6 +1,6 @@
 /** Checkout: the order from the cart, prices from the server, wallet and card payments, refusals that write nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { tables } from '@pool/db';
 import type { CartView, CheckoutResult, StoreOrderDetail } from '@pool/contracts';
 import { SANDBOX_CARDS, type SandboxGateway } from '../../integrations/payments/sandbox.ts';
@@ -141,6 +141,36 @@ describe('checkout', () => {
     expect(await getBalance(app.db, user.id)).toBe(100_000 - 14_375);
     const other = await checkout(token, { ...body, payment_method: 'electronic' }, { key: 'order-key-1' });
     expect(other.statusCode).toBe(409);
+  });
+
+  it('answers with the order placed when the first try died before answering (its key taken over)', async () => {
+    const a = await product(app, { price: 10_000, stock: 5 });
+    const { user, token, addressId } = await readyToBuy(app, [{ variantId: a.variant.id }], cityId);
+    await fillWallet(app, user.id, 100_000);
+    const body = { address_id: addressId, payment_method: 'wallet' };
+    const first = ok<CheckoutResult>(await checkout(token, body, { key: 'order-key-died' }));
+    const [noted] = await app.db
+      .select()
+      .from(tables.idempotencyKeys)
+      .where(and(eq(tables.idempotencyKeys.userId, user.id), eq(tables.idempotencyKeys.key, 'order-key-died')));
+    expect(noted!.status).toBe(200);
+    // As the process leaves it when killed after the order's commit: no answer recorded, the note of the
+    // order written in the order's transaction, the key a minute old.
+    await app.db.execute(
+      sql`update idempotency_keys set status = null,
+            response = jsonb_build_object('note', jsonb_build_object('order_id', ${first.order_id}::int)),
+            created_at = now() - interval '2 minutes'
+          where user_id = ${user.id} and key = 'order-key-died'`,
+    );
+    const again = await checkout(token, body, { key: 'order-key-died' });
+    expect(ok<CheckoutResult>(again)).toEqual(first);
+    const orders = await app.db.select().from(tables.orders).where(eq(tables.orders.userId, user.id));
+    expect(orders).toHaveLength(1);
+    expect(await getBalance(app.db, user.id)).toBe(100_000 - first.total);
+    // A repeat now replays the recorded answer.
+    const replay = await checkout(token, body, { key: 'order-key-died' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(ok<CheckoutResult>(replay)).toEqual(first);
   });
 
   it('refuses an empty cart, a line out of stock or no longer sold, and a city without delivery', async () => {

@@ -18,7 +18,7 @@ import {
   storeOrdersQuery,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { idempotentRoute } from '../../lib/idempotency.ts';
+import { idempotentRoute, noteWithin, recoveredNote } from '../../lib/idempotency.ts';
 import * as queries from './queries.ts';
 import { customerActor } from './kernel/actor.ts';
 import * as money from './kernel/money.ts';
@@ -44,7 +44,18 @@ export default async function orderRoutes(app: App) {
         response: { 200: envelope(checkoutResult) },
       },
     },
-    async (req, reply) => reply.ok(await orders.checkout(app, req.user!.id, req.body, req.lang), 'orders.placed'),
+    async (req, reply) => {
+      // A repeat whose first try placed the order, then died before answering, answers with that order.
+      const placed = recoveredNote(req)?.order_id;
+      if (typeof placed === 'number') {
+        const row = await orders.ownOrder(app.db, 'store', req.user!.id, placed);
+        return reply.ok(await orders.checkoutAnswer(app, row, req.lang), 'orders.placed');
+      }
+      const result = await orders.checkout(app, req.user!.id, req.body, req.lang, (tx, orderId) =>
+        noteWithin(tx, req, { order_id: orderId }),
+      );
+      return reply.ok(result, 'orders.placed');
+    },
   );
 
   app.get(

@@ -33,7 +33,9 @@ import { cardPageIfPending, payFromWallet } from './kernel/money.ts';
 import { lockOrder, nextOrderId, orderNumber, payDeadline, startOrder, transition } from './kernel/transition.ts';
 import { moveStock } from './stock.ts';
 
-export type { OrderRow } from './kernel/hooks.ts';
+import type { OrderRow } from './kernel/hooks.ts';
+
+export type { OrderRow };
 
 const o = tables.orders;
 const oi = tables.orderItems;
@@ -54,7 +56,14 @@ const problemsOf = (
  * snapshotted, the cart emptied. A wallet payment is taken in the same
  * transaction (the order is `new` at once); a card payment starts after it.
  */
-export async function checkout(app: App, userId: number, body: CheckoutBody, lang: Lang): Promise<CheckoutResult> {
+export async function checkout(
+  app: App,
+  userId: number,
+  body: CheckoutBody,
+  lang: Lang,
+  /** Runs in the order's transaction once it is placed (the route notes the order with its Idempotency-Key). */
+  placed?: (tx: Db, orderId: number) => Promise<void>,
+): Promise<CheckoutResult> {
   const order = await retryTransaction(app.db, async (tx) => {
     const cart = await findCart(tx, { userId }, true);
     const rows = cart ? await cartLines(tx, cart.id) : [];
@@ -168,10 +177,18 @@ export async function checkout(app: App, userId: number, body: CheckoutBody, lan
     const paidAtOnce = body.payment_method === 'wallet' || row!.total === 0;
     await startOrder(tx, row!, customerActor(userId), { paidAtOnce });
     await emptyCart(tx, cart.id);
+    await placed?.(tx, id);
     return paidAtOnce ? payFromWallet(tx, row!) : row!;
   });
   await app.events.deliver();
+  return checkoutAnswer(app, order, lang);
+}
 
+/**
+ * The answer of a checkout: the order, and the card page of an order waiting for a card payment. Also
+ * the answer to a repeat of a checkout whose first try placed the order and died before answering.
+ */
+export async function checkoutAnswer(app: App, order: OrderRow, lang: Lang): Promise<CheckoutResult> {
   const redirectUrl = await cardPageIfPending(app, order, lang);
   return {
     order_id: order.id,
