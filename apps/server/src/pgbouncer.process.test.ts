@@ -183,6 +183,8 @@ describe('a server process behind PgBouncer (transaction mode)', () => {
     expect(after.xacts - before.xacts).toBeGreaterThan(20);
     expect(server.alive()).toBe(true);
     expect(server.output()).not.toMatch(/"level":50|unsupported startup parameter/);
+    // The test database has no statement timeout of its own: the server says so once at start.
+    expect(server.output()).toContain('statements outside a transaction have no statement timeout of the database');
   }, 60_000);
 
   it('sets the statement and idle-transaction timeouts in each transaction through the pooler', async () => {

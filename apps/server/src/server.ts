@@ -3,8 +3,9 @@
  * DATABASE_URL), migrations, first-start demo data, the API and the site.
  */
 import { join } from 'node:path';
-import { createDatabase, seed, DEMO_CUSTOMER, DEMO_TECHNICIAN } from '@pool/db';
-import { buildApp } from './app.ts';
+import { sql } from 'drizzle-orm';
+import { createDatabase, queryRows, seed, DEMO_CUSTOMER, DEMO_TECHNICIAN } from '@pool/db';
+import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { gracefulShutdown } from './lib/shutdown.ts';
@@ -44,6 +45,7 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
   const site = apiOnly ? undefined : dev ? mountDevSite : mountBuiltSite;
   const app = await buildApp({ config, database, readDatabase, site });
   connectionBroke = (err) => app.log.warn({ err }, 'database: a connection broke; the pool replaces it');
+  if (database.directUrl && database.directUrl !== config.DATABASE_URL) await warnOfPoolerTimeouts(app);
   await app.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -86,4 +88,18 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * Behind a pooler in transaction mode the server's timeouts are set in each transaction; a statement
+ * outside one has only the database's own (ALTER ROLE … SET statement_timeout) or PgBouncer's
+ * `query_timeout`: without either, told once at start.
+ */
+async function warnOfPoolerTimeouts(app: App) {
+  const [row] = await queryRows<{ statement_timeout: string }>(app.db, sql`show statement_timeout`);
+  if (row?.statement_timeout === '0') {
+    app.log.warn(
+      "database: behind a pooler, statements outside a transaction have no statement timeout of the database; set one for the role (ALTER ROLE … SET statement_timeout) unless PgBouncer's query_timeout is set",
+    );
+  }
 }
