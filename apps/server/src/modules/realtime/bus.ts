@@ -4,7 +4,7 @@
  * default). A message carries only ids; a process that has a stream open
  * for one of the recipients loads the row itself.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import type { Permission } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
@@ -27,7 +27,13 @@ export type Signal = { event: string; data: unknown; permission?: Permission };
 type Message = { r: Recipient; n: [number, number][] } | { r: Recipient; s: Signal; to: number[] | null };
 type Listener = (row: NotificationRow) => void;
 type SignalListener = (signal: Signal) => void;
-type Entry = { row: Listener; signal?: SignalListener };
+/** `sent`: the ids given to this subscriber lately, so a catch-up after a lost LISTEN gives none twice. */
+type Entry = { row: Listener; signal?: SignalListener; sent: Set<number>; at: number };
+
+/** Ids remembered per subscriber (a catch-up covers the last minute, far fewer for one recipient). */
+const SENT_KEPT = 500;
+/** A catch-up after a lost LISTEN reads the rows made this long before the connection was last known good. */
+const CATCH_UP_MARGIN_MS = 60_000;
 
 /** ~15 bytes a pair keeps each payload well under PostgreSQL's 8000-byte limit. */
 const PAIRS_PER_MESSAGE = 400;
@@ -69,6 +75,13 @@ export type Bus = {
 export function createBus(app: App): Bus {
   const subscribers: Record<Recipient, Map<number, Set<Entry>>> = { u: new Map(), a: new Map(), s: new Map() };
 
+  const give = (entry: Entry, row: NotificationRow) => {
+    if (entry.sent.has(row.id)) return;
+    entry.sent.add(row.id);
+    if (entry.sent.size > SENT_KEPT) entry.sent.delete(entry.sent.values().next().value!);
+    entry.row(row);
+  };
+
   async function deliver(payload: string) {
     let msg: Message;
     try {
@@ -90,20 +103,59 @@ export function createBus(app: App): Bus {
     const rows = await app.db.select().from(n).where(inArray(n.id, ids));
     for (const row of rows) {
       const to = recipientOf(row, msg.r);
-      for (const entry of (to !== null && subs.get(to)) || []) entry.row(row);
+      for (const entry of (to !== null && subs.get(to)) || []) give(entry, row);
     }
   }
+  // A busy pool may refuse the read once: try again a moment later before giving up on the rows.
   const onPayload = (payload: string) =>
-    void deliver(payload).catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
+    void deliver(payload)
+      .catch(() => new Promise((r) => setTimeout(r, 1000)).then(() => deliver(payload)))
+      .catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
+
+  /**
+   * After a lost LISTEN connection comes back, what was announced meanwhile was missed: the open streams
+   * get the rows of their recipients made since shortly before the connection was last known good
+   * (each row once per stream).
+   */
+  let goodSince: number | null = null;
+  async function catchUp() {
+    const since = goodSince;
+    goodSince = Date.now();
+    if (since === null) return;
+    const n = tables.notifications;
+    const columns = { u: n.userId, a: n.adminId, s: n.staffId } as const;
+    for (const kind of ['u', 'a', 's'] as const) {
+      const subs = subscribers[kind];
+      if (!subs.size) continue;
+      const rows = await app.db
+        .select()
+        .from(n)
+        .where(and(inArray(columns[kind], [...subs.keys()]), gt(n.createdAt, new Date(since - CATCH_UP_MARGIN_MS))))
+        .orderBy(asc(n.id));
+      for (const row of rows) {
+        const to = recipientOf(row, kind);
+        for (const entry of (to !== null && subs.get(to)) || []) {
+          // Not what came before the stream opened (its client has it, or asks with Last-Event-ID).
+          if (row.createdAt.getTime() > entry.at - CATCH_UP_MARGIN_MS / 2) give(entry, row);
+        }
+      }
+    }
+  }
+  const onConnect = () =>
+    void catchUp().catch((err) => app.log.error({ err }, 'realtime: the catch-up after a lost LISTEN failed'));
+  const onPayloadSeen = (payload: string) => {
+    goodSince = Date.now();
+    onPayload(payload);
+  };
 
   /** The LISTEN starts with the first stream, so apps that never stream hold no extra connection. */
-  const channel = listenChannel(app, CHANNEL, { onPayload });
+  const channel = listenChannel(app, CHANNEL, { onPayload: onPayloadSeen, onConnect });
 
   return {
     async subscribe(kind, id, listener, onSignal) {
       const map = subscribers[kind];
       const set = map.get(id) ?? new Set();
-      const entry: Entry = { row: listener, signal: onSignal };
+      const entry: Entry = { row: listener, signal: onSignal, sent: new Set(), at: Date.now() };
       set.add(entry);
       map.set(id, set);
       try {
