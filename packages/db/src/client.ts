@@ -118,7 +118,8 @@ function withLocalSettings(args: unknown[], settings: string): unknown[] {
   const [first, ...rest] = args;
   const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
   const values = typeof first === 'string' ? rest[0] : (first as { values?: unknown[] } | null)?.values;
-  if (typeof text !== 'string' || !/^begin\b/i.test(text.trim()) || (Array.isArray(values) && values.length)) {
+  // Only a `begin` alone: a script that opens and commits its own transaction (pg-boss's) is left as it is.
+  if (typeof text !== 'string' || !/^begin\b[^;]*;?$/i.test(text.trim()) || (Array.isArray(values) && values.length)) {
     return args;
   }
   const joined = `${text}; ${settings}`;
