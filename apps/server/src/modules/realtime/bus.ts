@@ -34,6 +34,8 @@ type Entry = { row: Listener; signal?: SignalListener; sent: Set<number>; at: nu
 const SENT_KEPT = 500;
 /** A catch-up after a lost LISTEN reads the rows made this long before the connection was last known good. */
 const CATCH_UP_MARGIN_MS = 60_000;
+/** A row's time is the database's clock at its transaction's start; the subscription's, this process's. */
+const SUBSCRIBE_SKEW_MS = 1000;
 
 /** ~15 bytes a pair keeps each payload well under PostgreSQL's 8000-byte limit. */
 const PAIRS_PER_MESSAGE = 400;
@@ -135,8 +137,9 @@ export function createBus(app: App): Bus {
       for (const row of rows) {
         const to = recipientOf(row, kind);
         for (const entry of (to !== null && subs.get(to)) || []) {
-          // Not what came before the stream opened (its client has it, or asks with Last-Event-ID).
-          if (row.createdAt.getTime() > entry.at - CATCH_UP_MARGIN_MS / 2) give(entry, row);
+          // Only what was made after the stream subscribed: what came before, its client has (or asked
+          // for with Last-Event-ID, and the stream sent it already).
+          if (row.createdAt.getTime() >= entry.at - SUBSCRIBE_SKEW_MS) give(entry, row);
         }
       }
     }
