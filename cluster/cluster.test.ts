@@ -482,7 +482,15 @@ describe('the cluster', () => {
           `${c.phone} (on ${c.stream!.servedBy.join(' then ')}): ${missed.length} of ${mine.length} (${missed.join(', ')})`,
         );
       }
-      if (twice.length) streamDoubled.push(`${c.phone}: ${twice.join(', ')}`);
+      if (twice.length) {
+        const how = twice.map((id) =>
+          c
+            .stream!.notices.filter((s) => s.id === id)
+            .map((s) => `${id} ${s.type} #${s.connection} ${s.servedBy} +${((s.at - loadStarted) / 1000).toFixed(1)} s`)
+            .join(' & '),
+        );
+        streamDoubled.push(`${c.phone}: ${how.join('; ')}`);
+      }
     }
     const drops = customers.reduce((s, c) => s + c.stream!.drops, 0);
     const movedStreams = customers.filter((c) => new Set(c.stream!.servedBy).size > 1).length;

@@ -133,7 +133,7 @@ export class Client {
   }
 }
 
-export type SseNotice = { id: number; at: number; servedBy: string };
+export type SseNotice = { id: number; at: number; servedBy: string; connection: number; type?: string };
 
 /**
  * A live notifications stream that stays open: on an end or an error it reconnects after the
@@ -222,8 +222,14 @@ export class SseSubscriber {
               if (fields.id !== undefined) this.lastEventId = fields.id;
               if (fields.event === 'ready') this.markReady();
               if (fields.event === 'notification') {
-                const data = JSON.parse(fields.data ?? '{}') as { id?: number };
-                this.notices.push({ id: Number(fields.id ?? data.id), at: Date.now(), servedBy });
+                const data = JSON.parse(fields.data ?? '{}') as { id?: number; type?: string };
+                this.notices.push({
+                  id: Number(fields.id ?? data.id),
+                  at: Date.now(),
+                  servedBy,
+                  connection: this.connects,
+                  type: data.type,
+                });
               }
             }
           });

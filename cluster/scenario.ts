@@ -207,7 +207,7 @@ export async function shopper(stats: Stats, c: Customer, shop: Shop, running: ()
       const list = await counted(stats, 'orders list', c.client, 'GET', '/api/user/store-orders', { token: c.token });
       expectOk(stats, `orders list ${c.phone}`, list);
     }
-    await sleep(700);
+    await sleep(1000);
   }
 }
 
@@ -227,6 +227,7 @@ export async function staffMover(
   const moves: { orderId: number; to: string }[] = [];
   const drain = async () => {
     for (const orderId of placed()) {
+      if (!running()) return;
       if (done.has(orderId)) continue;
       let status = 'new';
       while (next[status]) {
@@ -247,7 +248,8 @@ export async function staffMover(
         }
         moves.push({ orderId, to });
         status = to;
-        await sleep(100);
+        // A person at the dashboard: a few moves a second at most (the API's limit is 300 a minute per address).
+        await sleep(300);
       }
       done.add(orderId);
     }
