@@ -3,14 +3,15 @@
  * processes start (the `migrate` one-shot service of compose.yaml; docs/deploy.md).
  *
  * Each app process also migrates and seeds at start (apps/server/src/server.ts), which is right for one
- * process; with several starting together on an empty or older database, the first-start data is read
- * then written without a lock (a second process may fail on it and restart), and a long migration meets
- * the app's 10 s statement timeout. Here the whole step holds a PostgreSQL advisory lock (concurrent runs
- * wait for each other), statements may run as long as a migration needs (MIGRATE_STATEMENT_TIMEOUT_MS,
- * 15 minutes by default), and the app processes started afterwards find nothing left to do.
+ * process. The migrations hold an advisory lock of their own (packages/db), but the first-start data is
+ * read, then written, without one: several processes starting together on an empty database race there
+ * (one fails on a unique key, exits and is restarted). Here the whole step holds a PostgreSQL advisory
+ * lock (concurrent runs wait for each other; scripts/migrate.test.ts), its statements may run as long
+ * as they need (MIGRATE_STATEMENT_TIMEOUT_MS, 15 minutes by default), and the app processes started
+ * afterwards find nothing left to do.
  */
 import pg from 'pg';
-import { connectionConfig, createDatabase, seed, type DatabaseOptions } from '@pool/db';
+import { connectionConfig, createDatabase, seed } from '@pool/db';
 import { ConfigError, loadConfig, type Config } from '../apps/server/src/config.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { demoImageMaker } from '../apps/server/src/modules/catalogue/demo-images.ts';
@@ -29,7 +30,7 @@ export async function migrateOnce(config: Config, statementTimeoutMs = 15 * 60_0
     idleInTransactionMs: statementTimeoutMs,
   };
   // Behind a transaction pooler (PgBouncer), the lock needs PostgreSQL itself: DATABASE_DIRECT_URL.
-  const directUrl = (config as Config & { DATABASE_DIRECT_URL?: string }).DATABASE_DIRECT_URL;
+  const directUrl = config.DATABASE_DIRECT_URL;
   // The lock is held by a connection of its own, outside the pool the migrations use.
   const lock = new pg.Client({ ...connectionConfig(directUrl ?? config.DATABASE_URL, timeouts), statement_timeout: 0 });
   await lock.connect();
@@ -37,13 +38,7 @@ export async function migrateOnce(config: Config, statementTimeoutMs = 15 * 60_0
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
     const waitedMs = Date.now() - started;
-    const options: DatabaseOptions & { directUrl?: string } = {
-      url: config.DATABASE_URL,
-      directUrl,
-      poolSize: 2,
-      timeouts,
-    };
-    const database = createDatabase(options);
+    const database = createDatabase({ url: config.DATABASE_URL, directUrl, poolSize: 2, timeouts });
     try {
       await database.migrate();
       const result = await seed(database.db, {
