@@ -336,7 +336,9 @@ const serverEnv = () => ({
 });
 /** BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-const startServer = () => startProcess([...profile, 'apps/server/src/main.ts'], serverEnv(), `${BASE}/api/ready`);
+// As `npm start` runs it: a young generation of 16 MB semi-spaces (ADR 0024, "Memory").
+const startServer = () =>
+  startProcess([...profile, '--max-semi-space-size=16', 'apps/server/src/main.ts'], serverEnv(), `${BASE}/api/ready`);
 
 const children: ChildProcess[] = [];
 let server: ChildProcess | undefined;
