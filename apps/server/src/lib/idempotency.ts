@@ -152,15 +152,24 @@ export function idempotency(scope: string, options: { required?: boolean } = {})
 
   async function free(req: FastifyRequest, me: Owned) {
     const db = req.server.db;
-    try {
-      // Work noted as done (`noteWithin`) stays with its key: the next try takes it over at once and answers from it.
-      await db
-        .update(t)
-        .set({ createdAt: sql`now() - make_interval(secs => ${(2 * STALE_MS) / 1000})` })
-        .where(and(where(me), isNull(t.status), isNotNull(t.response)));
-      await db.delete(t).where(and(where(me), isNull(t.status), isNull(t.response)));
-    } catch (err) {
-      req.log.error({ err }, 'could not free an idempotency key');
+    // A 5xx often comes from a broken connection: one more try a moment later, on a fresh one, spares the
+    // client a minute of 409 until the key is stale.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Work noted as done (`noteWithin`) stays with its key: the next try takes it over at once and answers from it.
+        await db
+          .update(t)
+          .set({ createdAt: sql`now() - make_interval(secs => ${(2 * STALE_MS) / 1000})` })
+          .where(and(where(me), isNull(t.status), isNotNull(t.response)));
+        await db.delete(t).where(and(where(me), isNull(t.status), isNull(t.response)));
+        return;
+      } catch (err) {
+        if (attempt >= 2) {
+          req.log.error({ err }, 'could not free an idempotency key');
+          return;
+        }
+        await sleep(250);
+      }
     }
   }
 
