@@ -118,15 +118,19 @@ export async function visitor(
     const path = pages[i % pages.length]!;
     const lang = i % 2 ? 'en' : 'ar';
     let a = await counted(stats, 'page', client, 'GET', path, { lang, headers: { accept: 'text/html' } });
+    const chain = [path];
     // A product's page by its id redirects to its address with the name, which the admin renames meanwhile
     // (as a browser, follow).
     for (let hops = 0; hops < 3 && a.status === 301 && a.headers.location; hops++) {
-      a = await counted(stats, 'page', client, 'GET', new URL(a.headers.location, client.base).pathname, {
-        lang,
-        headers: { accept: 'text/html' },
-      });
+      const next = new URL(a.headers.location, client.base).pathname;
+      chain.push(`${a.headers['x-served-by']} -> ${next}`);
+      a = await counted(stats, 'page', client, 'GET', next, { lang, headers: { accept: 'text/html' } });
     }
-    if (a.status !== 200) stats.unexpected.push(`visitor GET ${path}: ${a.status} ${a.text.slice(0, 200)}`);
+    if (a.status !== 200) {
+      stats.unexpected.push(
+        `visitor GET ${chain.join(' ')}: ${a.status} ${a.headers['x-served-by']} ${a.text.slice(0, 200)}`,
+      );
+    }
     await sleep(400);
   }
 }
