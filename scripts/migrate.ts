@@ -2,10 +2,10 @@
  * `node scripts/migrate.ts`: the database's migrations and first-start data, once, before the app
  * processes start (the `migrate` one-shot service of compose.yaml; docs/deploy.md).
  *
- * Each app process also migrates and seeds at start (apps/server/src/server.ts), which is right for one
- * process. The migrations hold an advisory lock of their own (packages/db), but the first-start data is
- * read, then written, without one: several processes starting together on an empty database race there
- * (one fails on a unique key, exits and is restarted). Here the whole step holds a PostgreSQL advisory
+ * Each app process also migrates and seeds at start (apps/server/src/server.ts), safely with several
+ * starting together (the migrations and the first-start data each hold an advisory lock, packages/db),
+ * but a long migration would meet the app's 10 s statement timeout, and replicas should not start on a
+ * schema they do not know. Here the whole step holds a PostgreSQL advisory
  * lock (concurrent runs wait for each other; scripts/migrate.test.ts), its statements may run as long
  * as they need (MIGRATE_STATEMENT_TIMEOUT_MS, 15 minutes by default), and the app processes started
  * afterwards find nothing left to do.
