@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { CheckoutResult } from '@pool/contracts';
 import { buildTestApp, type TestApp } from './testing/app.ts';
-import { api, deliveryCity, fillWallet, ok, product, readyToBuy } from './modules/orders/testing.ts';
+import { api, customer, deliveryCity, fillWallet, ok, product, readyToBuy } from './modules/orders/testing.ts';
 
 describe('database faults', () => {
   let app: TestApp;
@@ -128,6 +128,27 @@ describe('database faults', () => {
       expect(back.json()).toMatchObject({ key: 'success', data: { status: 'ok' } });
       expect((await api(app, 'GET', '/countries')).statusCode).toBe(200);
     }
+  });
+
+  it("a customer's cart add whose session check fails on the database answers 503, never as a visitor's", async () => {
+    const item = await product(app, { stock: 5 });
+    const { user, token } = await customer(app);
+    // The session's use is noted when stale: hold its row so that the note outlives the statement timeout.
+    await direct.query(`update user_tokens set last_used_at = now() - interval '1 day' where user_id = $1`, [user.id]);
+    await direct.query('begin');
+    await direct.query('select * from user_tokens where user_id = $1 for update', [user.id]);
+    try {
+      const res = await api(app, 'POST', '/cart/items', { token, body: { variant_id: item.variant.id }, lang: 'en' });
+      expectUnavailable(res, 'en');
+    } finally {
+      await direct.query('rollback');
+    }
+    // Nothing went to a visitor's cart, and the customer's own add works again.
+    expect(Number((await direct.query('select count(*) n from carts where user_id is null')).rows[0].n)).toBe(0);
+    const again = ok<{ cart_key: string | null; lines: unknown[] }>(
+      await api(app, 'POST', '/cart/items', { token, body: { variant_id: item.variant.id } }),
+    );
+    expect(again).toMatchObject({ cart_key: null, lines: [expect.anything()] });
   });
 
   it('a statement that outlives the statement timeout answers 503, the connection is not reused broken', async () => {
