@@ -61,6 +61,16 @@ describe('the public cache on one server', () => {
     await until(async () => (await names(app))[0] === 'اسم لم يعلن', 2000);
   });
 
+  it('answers `Cache-Control: no-cache` afresh and keeps that answer for the next callers', async () => {
+    const [row] = await app.db.select().from(tables.countries).limit(1);
+    expect(await names(app)).toContain(row!.nameAr);
+    await renameQuietly(app, row!.id, 'اسم جديد لم يسمع به');
+    // Still the kept (stale) answer, until someone asks afresh: then everyone gets the fresh one.
+    expect(await names(app)).toContain(row!.nameAr);
+    expect(await names(app, { 'cache-control': 'no-cache' })).toContain('اسم جديد لم يسمع به');
+    expect(await names(app)).toContain('اسم جديد لم يسمع به');
+  });
+
   it('keeps each language apart, with an ETag that answers 304, Cache-Control and the vary list', async () => {
     const ar = await countries(app);
     const en = await countries(app, { lang: 'en' });

@@ -146,7 +146,8 @@ export default fp(async (app) => {
     if (!options || req.method !== 'GET' || !isAnonymous(req)) return;
     reply.header('cache-control', `public, max-age=${options.maxAge}`);
     const key = `${req.lang}|${req.url}`;
-    const kept = api.cache.get(key);
+    // `Cache-Control: no-cache` asks for the answer afresh (HTTP's meaning), which is then kept for others.
+    const kept = /\bno-cache\b/.test(String(req.headers['cache-control'] ?? '')) ? undefined : api.cache.get(key);
     if (kept) return sendCached(req, reply, kept);
     req.publicCacheMiss = { key, readAt: generation };
   });

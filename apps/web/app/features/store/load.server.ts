@@ -60,10 +60,18 @@ export async function loadProduct(api: Api, url: URL, details: string | undefine
     api.GET('/api/user/store/products/{id}/ratings', { params }),
   ]);
   if (!isSuccess(product)) throw data(null, { status: pageStatus(product) });
-  if (details !== productDetails(product.data))
-    throw redirect(localePath(api.lang, productHref(product.data)) + url.search, 301);
+  let current = product.data;
+  if (details !== productDetails(current)) {
+    // Asked afresh before moving: a process that has not yet heard of a rename would send the visitor
+    // back to the old address, and another forward again (seen by the cluster test).
+    const fresh = await api.GET('/api/user/store/products/{id}', { params, headers: { 'cache-control': 'no-cache' } });
+    if (!isSuccess(fresh)) throw data(null, { status: pageStatus(fresh) });
+    current = fresh.data;
+    if (details !== productDetails(current))
+      throw redirect(localePath(api.lang, productHref(current)) + url.search, 301);
+  }
   return {
-    product: product.data,
+    product: current,
     related: isSuccess(related) ? related.data : [],
     ratings: isSuccess(ratings) ? ratings.data : { data: [], pagination: { ...NO_PAGE, per_page: 10 } },
   };
