@@ -4,6 +4,7 @@
  * limits see each one apart, as they would see real visitors. Plus a server-sent events client
  * that reconnects by itself and resumes with `Last-Event-ID`, as a browser's EventSource does.
  */
+import { sseFields } from '../apps/server/src/modules/realtime/testing.ts';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 export type Answer = {
@@ -213,11 +214,7 @@ export class SseSubscriber {
             while ((cut = buffer.indexOf('\n\n')) >= 0) {
               const block = buffer.slice(0, cut);
               buffer = buffer.slice(cut + 2);
-              const fields: Record<string, string> = {};
-              for (const line of block.split('\n')) {
-                const m = /^(\w+): ?(.*)$/.exec(line);
-                if (m) fields[m[1]!] = m[2]!;
-              }
+              const fields = sseFields(block);
               if (fields.retry) this.retryMs = Number(fields.retry);
               if (fields.id !== undefined) this.lastEventId = fields.id;
               if (fields.event === 'ready') this.markReady();

@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { connectionConfig, createDatabase, seed } from '@pool/db';
-import { ConfigError, loadConfig, type Config } from '../apps/server/src/config.ts';
+import { loadConfigOrExit, type Config } from '../apps/server/src/config.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { demoImageMaker } from '../apps/server/src/modules/catalogue/demo-images.ts';
 
@@ -59,14 +59,7 @@ export async function migrateOnce(config: Config, statementTimeoutMs = 15 * 60_0
 }
 
 if (import.meta.main) {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const timeout = Number(process.env.MIGRATE_STATEMENT_TIMEOUT_MS ?? 15 * 60_000);
   const result = await migrateOnce(config, timeout);
   console.log(

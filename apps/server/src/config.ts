@@ -242,3 +242,14 @@ export function loadConfig(
     ...overrides,
   };
 }
+
+/** The configuration of a command (the server, the migrate step); a bad setting is told on the console and the command exits 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

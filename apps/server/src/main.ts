@@ -3,16 +3,9 @@
  * the site (server.ts). `--dev` serves the site through Vite with hot reload instead of the build;
  * `--api-only` serves the API alone (the mobile apps' backend, fault tests).
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const dev = process.argv.includes('--dev');
 // Whether the site's cookies are Secure follows the server's own NODE_ENV (read into `config` above)...
 process.env.SITE_SECURE_COOKIES = config.isProduction ? '1' : '0';

@@ -2,51 +2,14 @@
  * A stream open on server B while B's LISTEN connection is cut: a notification sent through A in the
  * gap reaches the stream once B listens again (the catch-up of bus.ts), and only once.
  */
-import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createDatabase, makeAdmin, makeUser, type Database } from '@pool/db';
+import { createDatabase, makeAdmin, makeUser } from '@pool/db';
 import { createTestDatabase } from '@pool/db/testing';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { CHANNEL } from './bus.ts';
-import { openSse } from './testing.ts';
-
-async function serve(database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-gap-')),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return { app, base: `http://127.0.0.1:${port}/api` };
-}
-
-/** A POST on its own connection (fetch's pool would keep one open and delay the servers' close). */
-function postJson(url: string, token: string, body: object) {
-  return new Promise<unknown>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      agent: false,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', lang: 'en' },
-    });
-    req.on('response', (res) => {
-      let data = '';
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve(JSON.parse(data)));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+import { openSse, postJson, serve } from './testing.ts';
 
 describe('a lost LISTEN connection', () => {
   const cleanup: (() => Promise<void>)[] = [];

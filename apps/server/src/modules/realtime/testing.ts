@@ -1,4 +1,12 @@
-/** Test helper: reads a server-sent events stream with fetch. */
+/** Test helpers: a listening app on a database, a POST on its own connection, a server-sent events stream read with fetch. */
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '@pool/db';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+
 export type SseEvent = { event: string; data: unknown; id?: string };
 
 export type SseClient = {
@@ -31,11 +39,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          const fields: Record<string, string> = {};
-          for (const line of block.split('\n')) {
-            const m = /^(\w+): ?(.*)$/.exec(line);
-            if (m) fields[m[1]!] = m[2]!;
-          }
+          const fields = sseFields(block);
           if (fields.event) queue.push({ event: fields.event, data: JSON.parse(fields.data ?? 'null'), id: fields.id });
           waiters.splice(0).forEach((w) => w());
         }
@@ -67,4 +71,46 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
       }
     },
   };
+}
+
+/** An app listening on a free port over `database`, as one of several processes would be. */
+export async function serve(database: Database) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-rt-')),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, base: `http://127.0.0.1:${port}/api` };
+}
+
+/** A POST on its own connection (fetch's pool would keep one open and delay the servers' close). */
+export function postJson(url: string, token: string, body: object) {
+  return new Promise<unknown>((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      agent: false,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', lang: 'en' },
+    });
+    req.on('response', (res) => {
+      let data = '';
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve(JSON.parse(data)));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The fields of one event block of a server-sent events stream (`event`, `data`, `id`, `retry`). */
+export function sseFields(block: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of block.split('\n')) {
+    const m = /^(\w+): ?(.*)$/.exec(line);
+    if (m) fields[m[1]!] = m[2]!;
+  }
+  return fields;
 }

@@ -3,51 +3,15 @@
  * sent through A reaches a stream open on B (LISTEN/NOTIFY). Also the PGlite
  * engine of `npm start`, which fans out inside its single process.
  */
-import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, makeAdmin, makeUser, type Database } from '@pool/db';
+import { createDatabase, makeAdmin, makeUser } from '@pool/db';
 import { createPgliteTestDatabase, createTestDatabase } from '@pool/db/testing';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import type { App } from '../../app.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { openSse } from './testing.ts';
+import { openSse, postJson, serve } from './testing.ts';
 
 const text = { title_ar: 'تنبيه', title_en: 'Heads up', body_ar: 'نص', body_en: 'Body' };
-
-async function serve(database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-rt-')),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return { app, base: `http://127.0.0.1:${port}/api` };
-}
-
-/** A POST on its own connection (fetch's pool would keep one open and delay the servers' close). */
-function postJson(url: string, token: string, body: object) {
-  return new Promise<unknown>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      agent: false,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', lang: 'en' },
-    });
-    req.on('response', (res) => {
-      let data = '';
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve(JSON.parse(data)));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
 
 describe('live notifications across servers', () => {
   const cleanup: (() => Promise<void>)[] = [];
