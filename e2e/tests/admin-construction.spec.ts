@@ -21,6 +21,7 @@ import {
   expectAccessible,
   newPhone,
   open,
+  reload,
   shot,
   signInAdmin,
   signUpByApi,
@@ -235,7 +236,7 @@ test('catalogue: design types, colours and prices edited in the dashboard change
     const lit = await rangeOf(site, rectangle.id, white.id, ['lighting']);
     expect(plain.low).toBe(plain.high);
     expect(lit.low - plain.low).toBe(345_000);
-    await page.reload();
+    await reload(page);
     await expect(page.getByTestId('price-option-lighting')).toHaveValue('3000.00');
   } finally {
     await restorePrices(request, before);
@@ -409,7 +410,7 @@ test('the admin assigns an engineer, who sends the offer, posts a stage with a p
   expect(accepted.data.status).toBe('in_progress');
 
   // A stage with a photo from the camera, then the project completed.
-  await staff.reload();
+  await reload(staff);
   await expect(staff.getByTestId('order-head').getByTestId('order-status')).toHaveAttribute(
     'data-status',
     'in_progress',
@@ -452,7 +453,7 @@ test('the admin assigns an engineer, who sends the offer, posts a stage with a p
   await staffContext.close();
 
   // The dashboard: the stage with its photo, the engineer, the completion in the history.
-  await page.reload();
+  await reload(page);
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');
   const adminStage = page.getByTestId('stage').filter({ hasText: `الحفر ${TAG}` });
   await expect(adminStage).toBeVisible();

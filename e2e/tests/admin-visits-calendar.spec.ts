@@ -16,6 +16,7 @@ import {
   expectAccessible,
   newPhone,
   open,
+  reload,
   riyadhDay,
   shot,
   signInAdmin,
@@ -159,8 +160,7 @@ test('the visits calendar: drag to another technician, a refused overlap goes ba
   await dragTo(page, block(late!), cell(second.id));
   await expect(cell(second.id).locator(`[data-visit="${late!.id}"]`)).toBeVisible();
   await expect(page.getByText('تم تعيين الفني').first()).toBeVisible();
-  await page.reload();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await reload(page);
   await expect(cell(second.id).locator(`[data-visit="${late!.id}"]`)).toBeVisible();
   await expect(block(late!)).toHaveAttribute('data-status', 'technician_assigned');
 

@@ -19,6 +19,7 @@ import {
   codeFor,
   expectAccessible,
   open,
+  reload,
   shot,
   SHOTS,
   signUpByApi,
@@ -409,7 +410,7 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
     })
   ).json();
   expect(stage.key, stage.msg).toBe('success');
-  await page.reload();
+  await reload(page);
   await expect(page.getByTestId('stage')).toHaveCount(1);
   await expect(page.getByTestId('stage')).toContainText('الحفر');
   await expect(page.getByTestId('stage').getByRole('img')).toHaveCount(1);
@@ -418,7 +419,7 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
 
   // Completed by the dashboard: the engineer can be rated.
   await adminPost(request, `/construction/orders/${orderId}/complete`, {});
-  await page.reload();
+  await reload(page);
   await expect(status).toHaveAttribute('data-status', 'completed');
   await expect(page.getByTestId('rate-open')).toBeVisible();
   const timeline = page.getByTestId('order-timeline');

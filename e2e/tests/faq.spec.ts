@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPost, adminToken, clientIp, expectAccessible, open, shot } from './support.ts';
+import { adminPost, adminToken, clientIp, expectAccessible, open, reload, shot } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -126,7 +126,7 @@ test('what the dashboard edits shows on the site; without questions, an empty st
     'Do you treat green pool water after the summer?',
   );
   await remove(added.id);
-  await page.reload();
+  await reload(page);
   await expect(page.getByTestId('faq-list').getByRole('button')).toHaveText([...DEMO.en.questions]);
 
   // Every question deleted: the page says so, /more keeps its menu entry without the preview.

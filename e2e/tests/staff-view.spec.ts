@@ -18,9 +18,9 @@ import {
   expectAccessible,
   newPhone,
   open,
+  reload,
   shot,
   signUpByApi,
-  splashGone,
 } from './support.ts';
 import { expectNothingClipped } from './clipping.ts';
 import { move, openDayOf, signIn, soonSlot, switchView } from './staff-steps.ts';
@@ -236,9 +236,7 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   await expect(report.getByTestId('reading-free_chlorine-flag')).toHaveCount(0);
   await report.getByTestId('report-notes').fill('Replaced the pump seal; the water needs balancing.');
   // A reload before saving (after a failed save, a lost connection) keeps what was entered, in this browser.
-  await page.reload();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await splashGone(page);
+  await reload(page);
   await expect(report.getByTestId('report-draft-restored')).toBeVisible();
   await expect(report.getByTestId('report-notes')).toHaveValue('Replaced the pump seal; the water needs balancing.');
   await expect(report.getByTestId('reading-ph')).toHaveValue('8.4');

@@ -6,7 +6,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { makeStoreCatalogue } from './store-catalogue.ts';
-import { animationsDone, clientIp, codeFor, expectAccessible, newPhone, open, shot, typeCode } from './support.ts';
+import {
+  animationsDone,
+  clientIp,
+  codeFor,
+  expectAccessible,
+  newPhone,
+  open,
+  reload,
+  shot,
+  typeCode,
+} from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 const ip = clientIp();
@@ -67,8 +77,7 @@ test('browse in Arabic: Arabic-aware search, a category kept after reload, sort 
   await page.getByTestId('store-filters').getByRole('link', { name: category.name_ar, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`category=${category.id}`));
   await expect(cards(page)).toHaveCount(2);
-  await page.reload();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await reload(page);
   await expect(page.getByTestId('store-heading')).toHaveText(category.name_ar);
   await expect(cards(page)).toHaveCount(2);
   await expect(page.getByTestId('store-chips')).toContainText(category.name_ar);

@@ -32,6 +32,16 @@ export async function codeFor(fullNumber: string, after = 0, dir = dataDir()): P
  */
 export async function open(page: Page, path: string) {
   await page.goto(path);
+  await loaded(page);
+}
+
+/** Reloads the page and waits as `open` does: a full load shows the splash again, over what a drag or click aims at. */
+export async function reload(page: Page) {
+  await page.reload();
+  await loaded(page);
+}
+
+async function loaded(page: Page) {
   // A click before hydration finds no handler: wait for React to take over the page.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
