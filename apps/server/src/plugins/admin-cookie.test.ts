@@ -8,7 +8,7 @@ describe('the admin cookie', () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await buildTestApp({ engine: 'pglite' });
+    app = await buildTestApp();
     const admin = await makeAdmin(app.db, { passwordHash: 'x', isSuper: true });
     token = await issueAdminToken(app.db, admin.id);
   });

@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
 
-// Each test builds its own PGlite app (its migrations in WebAssembly): up to half a minute on a busy machine.
-const BUILDS_AN_APP = { timeout: 90_000 };
-
-describe('CORS, rate limits and compression', BUILDS_AN_APP, () => {
+describe('CORS, rate limits and compression', () => {
   let app: TestApp;
   afterEach(() => app?.close());
 
   it('allows only configured origins', async () => {
-    app = await buildTestApp({ engine: 'pglite', config: { CORS_ORIGINS: 'https://app.masabeh.com' } });
+    app = await buildTestApp({ config: { CORS_ORIGINS: 'https://app.masabeh.com' } });
     const allowed = await app.inject({
       method: 'OPTIONS',
       url: '/api/health',
@@ -25,7 +22,7 @@ describe('CORS, rate limits and compression', BUILDS_AN_APP, () => {
   });
 
   it('answers too many requests with 429 in the envelope and language, with the wait', async () => {
-    app = await buildTestApp({ engine: 'pglite', config: { RATE_LIMIT_PER_MINUTE: '2' } });
+    app = await buildTestApp({ config: { RATE_LIMIT_PER_MINUTE: '2' } });
     const codes = [];
     for (let i = 0; i < 3; i++)
       codes.push(await app.inject({ method: 'GET', url: '/api/user/countries', headers: { lang: 'en' } }));
@@ -41,13 +38,13 @@ describe('CORS, rate limits and compression', BUILDS_AN_APP, () => {
   });
 
   it('compresses large answers', async () => {
-    app = await buildTestApp({ engine: 'pglite' });
+    app = await buildTestApp();
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
 
-describe('Content-Security-Policy and the maps key', BUILDS_AN_APP, () => {
+describe('Content-Security-Policy and the maps key', () => {
   let app: TestApp;
   afterEach(() => app?.close());
   const csp = async () => {
@@ -61,7 +58,7 @@ describe('Content-Security-Policy and the maps key', BUILDS_AN_APP, () => {
   };
 
   it('allows no Google Maps host without a key', async () => {
-    app = await buildTestApp({ engine: 'pglite' });
+    app = await buildTestApp();
     const policy = await csp();
     expect(JSON.stringify(policy)).not.toMatch(/google|gstatic/);
     expect(policy['connect-src']).toEqual(["'self'"]);
@@ -70,7 +67,7 @@ describe('Content-Security-Policy and the maps key', BUILDS_AN_APP, () => {
   });
 
   it('allows the Google Maps hosts where the maps script needs them when a key is set', async () => {
-    app = await buildTestApp({ engine: 'pglite', config: { MAPS_API_KEY: 'AIza-test-key' } });
+    app = await buildTestApp({ config: { MAPS_API_KEY: 'AIza-test-key' } });
     const policy = await csp();
     // The loader (maps.googleapis.com), the places search (places.googleapis.com), tiles and styles.
     for (const directive of ['script-src', 'connect-src'])

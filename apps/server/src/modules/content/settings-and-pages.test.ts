@@ -68,7 +68,6 @@ describe('public content', () => {
     it('answers null without MAPS_API_KEY, and the key with the map id when it is set', async () => {
       expect((await get('/api/user/settings')).json().data).toMatchObject({ maps_api_key: null, maps_map_id: null });
       const withKey = await buildTestApp({
-        engine: 'pglite',
         config: { MAPS_API_KEY: 'AIza-browser-key', MAPS_MAP_ID: '8e0a97af9386fef' },
       });
       try {
