@@ -15,6 +15,8 @@ import { api, deliveryCity, fillWallet, ok, product, readyToBuy } from './module
 
 describe('a read replica (DATABASE_READ_URL)', () => {
   const role = `pool_reader_${randomBytes(4).toString('hex')}`;
+  // A password: the embedded server of a run without TEST_DATABASE_URL (CI) does not trust local sign-ins.
+  const password = randomBytes(12).toString('hex');
   let app: TestApp;
   let read: Database;
   let reads = 0;
@@ -30,7 +32,7 @@ describe('a read replica (DATABASE_READ_URL)', () => {
   }
 
   beforeAll(async () => {
-    await admin((c) => c.query(`create role ${role} login`));
+    await admin((c) => c.query(`create role ${role} login password '${password}'`));
     app = await buildTestApp({
       readDatabase: async (url) => {
         await admin(async (c) => {
@@ -46,7 +48,7 @@ describe('a read replica (DATABASE_READ_URL)', () => {
         await owner.end();
         const readUrl = new URL(url);
         readUrl.username = role;
-        readUrl.password = '';
+        readUrl.password = password;
         read = createDatabase({ url: readUrl.toString(), poolSize: 2 });
         read.pool!.on('acquire', () => reads++);
         return read;

