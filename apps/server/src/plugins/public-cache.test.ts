@@ -5,19 +5,15 @@
  * moment (two apps on one PostgreSQL, as two processes), and of PGlite's single process; an admin's
  * change through the API is seen by the next request at once; signed-in answers are never kept.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, makeAdmin, makeCountry, makeUser, tables, type Database } from '@pool/db';
 import { createTestDatabase } from '@pool/db/testing';
-import { buildApp, type App } from '../app.ts';
+import type { App } from '../app.ts';
 import { REPLICA_SETTLE_MS } from './public-cache.ts';
-import { loadConfig } from '../config.ts';
 import { issueAdminToken, issueUserToken } from '../lib/sessions.ts';
-import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { buildAppOver, buildTestApp, type TestApp } from '../testing/app.ts';
 import { until } from '../testing/until.ts';
 
 const countries = (app: App, headers: Record<string, string> = {}) =>
@@ -147,17 +143,7 @@ describe('the public cache across servers on one PostgreSQL', () => {
   it('empties every server when one of them (or anything) changes public data', async () => {
     const shared = await createTestDatabase();
     databases.push(shared, createDatabase({ url: shared.url, poolSize: 4 }));
-    for (const database of databases) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-cache-')),
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_PER_MINUTE: '0',
-      });
-      const app = await buildApp({ config, database, logger: false });
-      await app.ready();
-      apps.push(app);
-    }
+    for (const database of databases) apps.push(await buildAppOver(database));
     const [a, b] = apps as [App, App];
     const country = await announced(b, () => makeCountry(a.db, { nameAr: 'قبل' }));
     expect(await names(b)).toEqual(['قبل']);

@@ -97,6 +97,22 @@ export async function buildTestApp(
   }) as TestApp;
 }
 
+/**
+ * An app over a database the caller owns (and closes), as one of several processes on one database
+ * would be: test settings, its own data folder, the public cache on.
+ */
+export async function buildAppOver(database: Database): Promise<App> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-test-data-')),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return app;
+}
+
 /** The 4-digit code in the newest SMS sent to `to` (full number). */
 export function lastCode(app: TestApp, to: string): string {
   const msg = app

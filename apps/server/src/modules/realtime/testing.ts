@@ -1,11 +1,7 @@
 /** Test helpers: a listening app on a database, a POST on its own connection, a server-sent events stream read with fetch. */
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Database } from '@pool/db';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { buildAppOver } from '../../testing/app.ts';
 
 export type SseEvent = { event: string; data: unknown; id?: string };
 
@@ -75,13 +71,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
 
 /** An app listening on a free port over `database`, as one of several processes would be. */
 export async function serve(database: Database) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-rt-')),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildAppOver(database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, base: `http://127.0.0.1:${port}/api` };
