@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { notifyAdmins, notifyUsers, publishSignal, type NotificationRow } from './service.ts';
+import { publish } from './bus.ts';
 import { openSse } from './testing.ts';
 import { until } from '../../testing/until.ts';
 
@@ -347,6 +348,52 @@ describe('realtime notifications: service and routes', () => {
       } finally {
         sse?.close();
         await locker.end();
+      }
+    });
+
+    it('a row that comes after a higher one goes without an event id: a reconnect asks for nothing twice', async () => {
+      const base = await origin();
+      const user = await makeUser(app.db);
+      const token = await issueUserToken(app.db, user.id);
+      const headers = { authorization: `Bearer ${token}`, lang: 'en' };
+      const sse = await openSse(`${base}/api/user/notifications/stream`, headers);
+      const [lower, higher] = await app.db
+        .insert(n)
+        .values(
+          [1, 2].map((i) => ({
+            userId: user.id,
+            type: 'arrived' as const,
+            titleAr: 'ع',
+            titleEn: `T ${i}`,
+            bodyAr: 'ن',
+            bodyEn: 'B',
+          })),
+        )
+        .returning({ id: n.id });
+      const announce = (id: number) => publish(app.db, 'u', [{ id, recipient: user.id }]);
+      // EventSource keeps the id of the last event that had one, and sends it back on reconnecting.
+      let lastEventId: string | undefined;
+      try {
+        await sse.next('ready');
+        await announce(higher!.id);
+        const first = await sse.next('notification');
+        await announce(lower!.id);
+        const second = await sse.next('notification');
+        expect([first.data, second.data]).toMatchObject([{ id: higher!.id }, { id: lower!.id }]);
+        expect([first.id, second.id]).toEqual([String(higher!.id), undefined]);
+        lastEventId = second.id ?? first.id;
+      } finally {
+        sse.close();
+      }
+      const resumed = await openSse(`${base}/api/user/notifications/stream`, {
+        ...headers,
+        'last-event-id': lastEventId!,
+      });
+      try {
+        await resumed.next('ready');
+        expect(resumed.raw()).not.toContain('event: notification');
+      } finally {
+        resumed.close();
       }
     });
 

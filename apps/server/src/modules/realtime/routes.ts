@@ -157,10 +157,16 @@ export default async function realtimeRoutes(app: App) {
     const resumeAfter = notices ? lastEventId(req.headers['last-event-id']) : null;
     let held: NotificationRow[] | null = resumeAfter === null ? null : [];
     const sent = new Set<number>();
+    // The event id is the resume cursor, the highest id this stream sent: rows may come out of id order
+    // (two transactions commit in the other order; two announcements are read side by side), and a lower
+    // one sent with its id would make a reconnect ask again for the higher ones. It goes without an id
+    // (its data carries it).
+    let cursor = resumeAfter ?? 0;
     const sendRow = (row: NotificationRow) => {
       if (sent.has(row.id)) return;
       if (resumeAfter !== null) sent.add(row.id);
-      send(frame('notification', toItem(row, lang), row.id));
+      send(frame('notification', toItem(row, lang), row.id > cursor ? row.id : undefined));
+      cursor = Math.max(cursor, row.id);
     };
     const stop = await bus.subscribe(
       kind,
