@@ -489,7 +489,11 @@ describe('the cluster', () => {
             .map((s) => `${id} ${s.type} #${s.connection} ${s.servedBy} +${((s.at - loadStarted) / 1000).toFixed(1)} s`)
             .join(' & '),
         );
-        streamDoubled.push(`${c.phone}: ${how.join('; ')}`);
+        // What the stream received in order, and the Last-Event-ID of each connection, tell why.
+        const order = c.stream!.notices.map((s) => `${s.id}@${s.connection}`).join(' ');
+        streamDoubled.push(
+          `${c.phone}: ${how.join('; ')} (received: ${order}; Last-Event-ID by connection: ${c.stream!.resumedFrom.join(', ')})`,
+        );
       }
     }
     const drops = customers.reduce((s, c) => s + c.stream!.drops, 0);

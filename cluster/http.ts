@@ -145,6 +145,8 @@ export class SseSubscriber {
   readonly notices: SseNotice[] = [];
   /** Processes (HAProxy's server names) that served a connection of this stream, in order. */
   readonly servedBy: string[] = [];
+  /** The Last-Event-ID each of those connections was opened with. */
+  readonly resumedFrom: (string | null)[] = [];
   connects = 0;
   /** Connections that ended without the client asking (a killed process, a cut). */
   drops = 0;
@@ -187,7 +189,8 @@ export class SseSubscriber {
   private connect() {
     return new Promise<void>((resolve, reject) => {
       const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `Bearer ${this.token}` };
-      if (this.lastEventId) headers['last-event-id'] = this.lastEventId;
+      const resumeFrom = this.lastEventId;
+      if (resumeFrom) headers['last-event-id'] = resumeFrom;
       const req = request(
         {
           host: this.base.hostname,
@@ -206,6 +209,7 @@ export class SseSubscriber {
           this.connects++;
           const servedBy = String(res.headers['x-served-by'] ?? '?');
           this.servedBy.push(servedBy);
+          this.resumedFrom.push(resumeFrom);
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
