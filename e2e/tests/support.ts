@@ -6,6 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
 export const SHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+/**
+ * `E2E_SCREENSHOTS=0` (CI, where nobody opens them) waits as for a screenshot but takes none: capturing
+ * and encoding ~300 full pages is minutes of the run's CPU.
+ */
+const TAKE_SHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
 /** The newest 4-digit code sent to a full number (e.g. 966500000001), polled from the SMS outbox. */
 export async function codeFor(fullNumber: string, after = 0, dir = dataDir()): Promise<string> {
@@ -82,6 +87,7 @@ export async function shot(page: Page, name: string) {
     await Promise.race([loaded, new Promise((r) => setTimeout(r, 3000))]);
     window.scrollTo(0, 0);
   });
+  if (!TAKE_SHOTS) return;
   // Bounded: a full-page capture hung once here in Chromium (the test's whole 4 minutes); a few seconds is usual.
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, timeout: 30_000 });
 }
