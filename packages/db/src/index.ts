@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { prepared } from './prepared.ts';
 export * from './errors.ts';
 export * from './jobs.ts';
 export type { RevokeReason } from './schema/columns.ts';

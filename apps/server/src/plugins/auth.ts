@@ -8,8 +8,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { tables } from '@pool/db';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { prepared, tables } from '@pool/db';
 import {
   ADMIN_COOKIE,
   authCookieOptions,
@@ -73,6 +73,39 @@ export type AdminGuard = ((req: FastifyRequest) => Promise<void>) & {
 };
 
 const TOUCH_AFTER_MS = 5 * 60_000;
+
+// The session lookups of every signed-in request, built once (packages/db/src/prepared.ts).
+const hash = sql.placeholder('hash');
+const userByToken = prepared((db) =>
+  db
+    .select({ token: tables.userTokens, user: tables.users })
+    .from(tables.userTokens)
+    .leftJoin(tables.users, eq(tables.users.id, tables.userTokens.userId))
+    .where(eq(tables.userTokens.tokenHash, hash))
+    .limit(1),
+);
+const adminByToken = prepared((db) =>
+  db
+    .select({ token: tables.adminTokens, admin: tables.admins })
+    .from(tables.adminTokens)
+    .innerJoin(tables.admins, eq(tables.admins.id, tables.adminTokens.adminId))
+    .where(eq(tables.adminTokens.tokenHash, hash))
+    .limit(1),
+);
+const staffByToken = prepared((db) =>
+  db
+    .select({ token: tables.staffTokens, staff: tables.staff })
+    .from(tables.staffTokens)
+    .innerJoin(tables.staff, eq(tables.staff.id, tables.staffTokens.staffId))
+    .where(eq(tables.staffTokens.tokenHash, hash))
+    .limit(1),
+);
+const permissionsOfRole = prepared((db) =>
+  db
+    .select({ p: tables.rolePermissions.permission })
+    .from(tables.rolePermissions)
+    .where(eq(tables.rolePermissions.roleId, sql.placeholder('role'))),
+);
 
 const fromSite = (req: FastifyRequest) => req.headers[SITE_HEADER] === '1';
 
@@ -142,12 +175,7 @@ export default fp(async (app) => {
 
   async function loadUser(req: FastifyRequest, token: string) {
     const t = tables.userTokens;
-    const [row] = await app.db
-      .select({ token: t, user: tables.users })
-      .from(t)
-      .leftJoin(tables.users, eq(tables.users.id, t.userId))
-      .where(eq(t.tokenHash, sha256(token)))
-      .limit(1);
+    const [row] = await userByToken(app.db).execute({ hash: sha256(token) });
     if (!row) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, !!row.user?.isBlocked);
     if (row.token.kind === 'user' && (!row.user || row.user.deletedAt)) throw unauthenticated();
@@ -199,12 +227,7 @@ export default fp(async (app) => {
     const token = adminBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.adminTokens;
-    const [row] = await app.db
-      .select({ token: t, admin: tables.admins })
-      .from(t)
-      .innerJoin(tables.admins, eq(tables.admins.id, t.adminId))
-      .where(eq(t.tokenHash, sha256(token)))
-      .limit(1);
+    const [row] = await adminByToken(app.db).execute({ hash: sha256(token) });
     if (!row || row.admin.deletedAt) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, row.admin.isBlocked);
     if (row.admin.isBlocked) throw new AppError('blocked', 'server.blocked');
@@ -213,12 +236,7 @@ export default fp(async (app) => {
       throw expired();
     }
     await touch(t, row.token.id, row.token.lastUsedAt);
-    const perms = row.admin.roleId
-      ? await app.db
-          .select({ p: tables.rolePermissions.permission })
-          .from(tables.rolePermissions)
-          .where(eq(tables.rolePermissions.roleId, row.admin.roleId))
-      : [];
+    const perms = row.admin.roleId ? await permissionsOfRole(app.db).execute({ role: row.admin.roleId }) : [];
     req.admin = { ...row.admin, permissions: new Set(perms.map((p) => p.p)) };
     req.tokenId = row.token.id;
     if (anyOf.length && !row.admin.isSuper && !anyOf.some((p) => req.admin!.permissions.has(p))) {
@@ -235,12 +253,7 @@ export default fp(async (app) => {
     const token = staffBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.staffTokens;
-    const [row] = await app.db
-      .select({ token: t, staff: tables.staff })
-      .from(t)
-      .innerJoin(tables.staff, eq(tables.staff.id, t.staffId))
-      .where(eq(t.tokenHash, sha256(token)))
-      .limit(1);
+    const [row] = await staffByToken(app.db).execute({ hash: sha256(token) });
     if (!row || row.staff.deletedAt) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, row.staff.isBlocked);
     if (row.staff.isBlocked) throw new AppError('blocked', 'server.blocked');

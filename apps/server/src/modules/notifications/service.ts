@@ -1,10 +1,39 @@
 /** A customer's notifications, the notify switch and push devices. */
-import { and, count, desc, eq, inArray, isNull, not, type SQL } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
+import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
+import { prepared, tables, type Db } from '@pool/db';
 import { NOTIFICATIONS_PER_PAGE, type Lang, type NotificationItem } from '@pool/contracts';
 
 const n = tables.notifications;
 const mine = (userId: number) => eq(n.userId, userId);
+
+/** Whose notifications: a customer's, an admin's or a staff member's (realtime's `Recipient`). */
+export type OwnerKind = 'u' | 'a' | 's';
+const OWNER = { u: n.userId, a: n.adminId, s: n.staffId } as const;
+export const ownedBy = (kind: OwnerKind, id: number) => eq(OWNER[kind], id);
+
+/** The lists' and counts' queries of each kind of owner, built once: read on every page's header. */
+const queriesOf = (kind: OwnerKind) => {
+  const owner = eq(OWNER[kind], sql.placeholder('owner'));
+  return {
+    total: prepared((db) => db.select({ total: count() }).from(n).where(owner)),
+    unread: prepared((db) =>
+      db
+        .select({ total: count() })
+        .from(n)
+        .where(and(owner, isNull(n.readAt))),
+    ),
+    page: prepared((db) =>
+      db
+        .select()
+        .from(n)
+        .where(owner)
+        .orderBy(desc(n.createdAt), desc(n.id))
+        .limit(NOTIFICATIONS_PER_PAGE)
+        .offset(sql.placeholder('offset')),
+    ),
+  };
+};
+const QUERIES = { u: queriesOf('u'), a: queriesOf('a'), s: queriesOf('s') };
 
 export function toItem(row: typeof n.$inferSelect, lang: Lang): NotificationItem {
   return {
@@ -28,22 +57,17 @@ export function toItem(row: typeof n.$inferSelect, lang: Lang): NotificationItem
  * ones are then marked read; `read` in the answer is their state before this
  * visit, so the list can show what is new. Customers' and admins' lists share it.
  */
-export async function listOwnedPage(db: Db, owner: SQL, page: number, lang: Lang) {
+export async function listOwnedPage(db: Db, kind: OwnerKind, id: number, page: number, lang: Lang) {
   const perPage = NOTIFICATIONS_PER_PAGE;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(n).where(owner);
-  const rows = await db
-    .select()
-    .from(n)
-    .where(owner)
-    .orderBy(desc(n.createdAt), desc(n.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const queries = QUERIES[kind];
+  const [{ total } = { total: 0 }] = await queries.total(db).execute({ owner: id });
+  const rows = await queries.page(db).execute({ owner: id, offset: (page - 1) * perPage });
   const unread = rows.filter((r) => r.readAt === null).map((r) => r.id);
   if (unread.length) {
     await db
       .update(n)
       .set({ readAt: new Date() })
-      .where(and(owner, inArray(n.id, unread), isNull(n.readAt)));
+      .where(and(ownedBy(kind, id), inArray(n.id, unread), isNull(n.readAt)));
   }
   return {
     data: rows.map((r) => toItem(r, lang)),
@@ -57,7 +81,7 @@ export async function listOwnedPage(db: Db, owner: SQL, page: number, lang: Lang
 }
 
 export const listNotifications = (db: Db, userId: number, page: number, lang: Lang) =>
-  listOwnedPage(db, mine(userId), page, lang);
+  listOwnedPage(db, 'u', userId, page, lang);
 
 /** Deletes one of the user's notifications; false when it is not theirs or does not exist. */
 export async function deleteNotification(db: Db, userId: number, id: number) {
@@ -72,13 +96,13 @@ export async function deleteAllNotifications(db: Db, userId: number) {
   await db.delete(n).where(mine(userId));
 }
 
-export async function countUnread(db: Db, userId: number) {
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(n)
-    .where(and(mine(userId), isNull(n.readAt)));
+/** The unread notifications of one owner. */
+export async function countUnreadOf(db: Db, kind: OwnerKind, id: number) {
+  const [{ total } = { total: 0 }] = await QUERIES[kind].unread(db).execute({ owner: id });
   return total;
 }
+
+export const countUnread = (db: Db, userId: number) => countUnreadOf(db, 'u', userId);
 
 /** Sets the notify flag, or flips it in one statement when no value is given. */
 export async function setNotify(db: Db, userId: number, value?: boolean) {

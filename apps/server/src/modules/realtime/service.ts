@@ -3,7 +3,7 @@
  * server process (bus.ts) for the live streams, then handed to the
  * app's `notificationListeners` (the push outbox, named when the app is built).
  */
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import {
@@ -15,7 +15,7 @@ import {
   type Permission,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { listOwnedPage } from '../notifications/index.ts';
+import { countUnreadOf, listOwnedPage, ownedBy } from '../notifications/index.ts';
 import { publish, recipientOf, type NotificationRow, type Recipient } from './bus.ts';
 
 export type { NotificationRow, Recipient, Signal } from './bus.ts';
@@ -176,17 +176,7 @@ export async function adminsWhoCan(db: Db, permission: Permission, except?: numb
   return rows.map((r) => r.id);
 }
 
-const OWNER = { u: n.userId, a: n.adminId, s: n.staffId } as const;
-const ownedBy = (kind: Recipient, id: number) => eq(OWNER[kind], id);
-
-/** The unread notifications of one recipient. */
-export async function countUnreadOf(db: Db, kind: Recipient, id: number) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(n)
-    .where(and(ownedBy(kind, id), isNull(n.readAt)));
-  return row?.total ?? 0;
-}
+export { countUnreadOf };
 
 /** How many notifications a stream resumed by `Last-Event-ID` catches up at most (the newest ones). */
 export const RESUME_LIMIT = 100;
@@ -204,4 +194,4 @@ export async function notificationsAfter(db: Db, kind: Recipient, id: number, af
 
 /** One page of one recipient's notifications, newest first; the returned ones are marked read. */
 export const listNotificationsOf = (db: Db, kind: Recipient, id: number, page: number, lang: Lang) =>
-  listOwnedPage(db, ownedBy(kind, id), page, lang);
+  listOwnedPage(db, kind, id, page, lang);
