@@ -4,7 +4,6 @@ import { prepared, tables, type Db } from '@pool/db';
 import { NOTIFICATIONS_PER_PAGE, type Lang, type NotificationItem } from '@pool/contracts';
 
 const n = tables.notifications;
-const mine = (userId: number) => eq(n.userId, userId);
 
 /** Whose notifications: a customer's, an admin's or a staff member's (realtime's `Recipient`). */
 export type OwnerKind = 'u' | 'a' | 's';
@@ -87,13 +86,13 @@ export const listNotifications = (db: Db, userId: number, page: number, lang: La
 export async function deleteNotification(db: Db, userId: number, id: number) {
   const gone = await db
     .delete(n)
-    .where(and(mine(userId), eq(n.id, id)))
+    .where(and(ownedBy('u', userId), eq(n.id, id)))
     .returning({ id: n.id });
   return gone.length > 0;
 }
 
 export async function deleteAllNotifications(db: Db, userId: number) {
-  await db.delete(n).where(mine(userId));
+  await db.delete(n).where(ownedBy('u', userId));
 }
 
 /** The unread notifications of one owner. */

@@ -24,7 +24,7 @@ import {
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toItem } from '../notifications/index.ts';
+import { countUnreadOf, toItem } from '../notifications/index.ts';
 import { createBus, type NotificationRow, type Recipient } from './bus.ts';
 import * as service from './service.ts';
 
@@ -108,7 +108,7 @@ export default async function realtimeRoutes(app: App) {
       throw new AppError('fail', 'realtime.stream_not_accepted', { status: 406 });
     }
     const id = kind === 'u' ? req.user!.id : kind === 'a' ? req.admin!.id : req.staff!.id;
-    const unread = () => service.countUnreadOf(app.db, kind, id);
+    const unread = () => countUnreadOf(app.db, kind, id);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -300,7 +300,7 @@ export default async function realtimeRoutes(app: App) {
           response: { 200: envelope(notificationsCount) },
         },
       },
-      async (req, reply) => reply.ok({ count: await service.countUnreadOf(app.db, kind, idOf(req)) }),
+      async (req, reply) => reply.ok({ count: await countUnreadOf(app.db, kind, idOf(req)) }),
     );
   }
   ownNotifications('s', signedInStaff, ['staff'], (req) => req.staff!.id);

@@ -15,7 +15,7 @@ import {
   type Permission,
 } from '@pool/contracts';
 import type { App } from '../../app-type.ts';
-import { countUnreadOf, listOwnedPage, ownedBy } from '../notifications/index.ts';
+import { listOwnedPage, ownedBy } from '../notifications/index.ts';
 import { publish, recipientOf, type NotificationRow, type Recipient } from './bus.ts';
 
 export type { NotificationRow, Recipient, Signal } from './bus.ts';
@@ -175,8 +175,6 @@ export async function adminsWhoCan(db: Db, permission: Permission, except?: numb
     );
   return rows.map((r) => r.id);
 }
-
-export { countUnreadOf };
 
 /** How many notifications a stream resumed by `Last-Event-ID` catches up at most (the newest ones). */
 export const RESUME_LIMIT = 100;
