@@ -3,7 +3,7 @@
  * API reaches the customer's open page through server-sent events, goes on
  * top of the stack, bumps the bell, and leaves after 8 s (or on close, with a fade).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { clientIp, codeFor, expectAccessible, newPhone, open, shot } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
@@ -139,11 +139,8 @@ test('the dashboard form sends to one customer, whose open page shows the alert'
   await adminContext.close();
 });
 
-test('a customer blocked from the dashboard is signed out of the open site', async ({ page, playwright }) => {
-  const userId = await signUp(page.request);
-  await open(page, '/profile');
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-
+/** Blocks a customer through the dashboard's API. */
+async function blockFromDashboard(playwright: PlaywrightWorkerArgs['playwright'], userId: number) {
   const admin = await playwright.request.newContext({
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
@@ -155,11 +152,38 @@ test('a customer blocked from the dashboard is signed out of the open site', asy
     headers: { authorization: `Bearer ${login.data.token}` },
   });
   expect(blocked.status()).toBe(200);
+  await admin.dispose();
+}
 
-  // The `block` notification reaches the page through its stream; the next check answers `blocked`.
+/** The open page shows the block and lands signed out on the sign-in page. */
+async function expectSignedOut(page: Page) {
   await expect(page.getByText('تم حظر حسابك، يرجى التواصل مع الإدارة')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await open(page, '/');
   await expect(page.getByTestId('account-menu')).toHaveCount(0);
-  await admin.dispose();
+}
+
+test('a customer blocked from the dashboard is signed out of the open site', async ({ page, playwright }) => {
+  const userId = await signUp(page.request);
+  await open(page, '/profile');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  // The `block` notification reaches the page through its stream; the next check answers `blocked`.
+  await blockFromDashboard(playwright, userId);
+  await expectSignedOut(page);
+});
+
+test('a customer blocked between the page and its stream is signed out too', async ({ page, playwright }) => {
+  const userId = await signUp(page.request);
+  // The page's stream waits until the block is done: the server refuses it, and no notification comes.
+  let release = () => {};
+  const blocked = new Promise<void>((done) => (release = done));
+  await page.route('**/api/user/notifications/stream*', async (route) => {
+    await blocked;
+    await route.continue();
+  });
+  await open(page, '/profile');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await blockFromDashboard(playwright, userId);
+  release();
+  await expectSignedOut(page);
 });

@@ -76,6 +76,9 @@ export function LiveAlerts({
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const notified = useRef(onNotification);
   notified.current = onNotification;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   const later = (fn: () => void, ms: number) => {
     const timer = setTimeout(() => {
@@ -114,8 +117,13 @@ export function LiveAlerts({
     for (const name of FORWARDED_EVENTS) {
       source.addEventListener(name, (e) => reportStreamEvent(name, JSON.parse(e.data)));
     }
-    // EventSource reconnects by itself; a refused stream (CLOSED) leaves the count to the poll.
-    source.onerror = () => reportStreamDown();
+    // EventSource reconnects by itself after a drop. A refused stream (CLOSED) is not retried and leaves the
+    // count to the poll; most often its session ended (blocked, signed out elsewhere) between the page's
+    // render and the stream's start, which the loaders find out and sign the page out of.
+    source.onerror = () => {
+      reportStreamDown();
+      if (source.readyState === EventSource.CLOSED) void revalidate.current();
+    };
     const pending = timers.current;
     return () => {
       source.close();

@@ -11,6 +11,9 @@ import { issueAdminToken, issueUserToken } from '../../lib/sessions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { openSse, postJson, serve } from './testing.ts';
 
+/** An in-memory PGlite and its migrations take seconds of CPU: on a loaded machine more than the default 20 s. */
+const PGLITE_TIMEOUT_MS = 60_000;
+
 const text = { title_ar: 'تنبيه', title_en: 'Heads up', body_ar: 'نص', body_en: 'Body' };
 
 describe('live notifications across servers', () => {
@@ -70,30 +73,38 @@ describe('live notifications across servers', () => {
     expect(ms).toBeLessThan(3000);
   });
 
-  it('delivers within one PGlite server', async () => {
-    const database = await createPgliteTestDatabase();
-    const one = await serve(database);
-    cleanup.push(async () => {
-      await one.app.close();
-      await database.close();
-    });
-    const { event, count } = await roundTrip(one, one);
-    expect(event.data).toMatchObject({ type: 'admin_notify', title: 'تنبيه' });
-    expect(count.data).toEqual({ count: 1 });
-  });
+  it(
+    'delivers within one PGlite server',
+    async () => {
+      const database = await createPgliteTestDatabase();
+      const one = await serve(database);
+      cleanup.push(async () => {
+        await one.app.close();
+        await database.close();
+      });
+      const { event, count } = await roundTrip(one, one);
+      expect(event.data).toMatchObject({ type: 'admin_notify', title: 'تنبيه' });
+      expect(count.data).toEqual({ count: 1 });
+    },
+    PGLITE_TIMEOUT_MS,
+  );
 
-  it('closes with streams open', async () => {
-    const database = await createPgliteTestDatabase();
-    const one = await serve(database);
-    const user = await makeUser(one.app.db);
-    const sse = await openSse(`${one.base}/user/notifications/stream`, {
-      authorization: `Bearer ${await issueUserToken(one.app.db, user.id)}`,
-    });
-    await sse.next('count');
-    const started = Date.now();
-    await one.app.close();
-    expect(Date.now() - started).toBeLessThan(2000);
-    sse.close();
-    await database.close();
-  });
+  it(
+    'closes with streams open',
+    async () => {
+      const database = await createPgliteTestDatabase();
+      const one = await serve(database);
+      const user = await makeUser(one.app.db);
+      const sse = await openSse(`${one.base}/user/notifications/stream`, {
+        authorization: `Bearer ${await issueUserToken(one.app.db, user.id)}`,
+      });
+      await sse.next('count');
+      const started = Date.now();
+      await one.app.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+      sse.close();
+      await database.close();
+    },
+    PGLITE_TIMEOUT_MS,
+  );
 });
