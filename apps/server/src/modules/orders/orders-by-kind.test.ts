@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, tables } from '@pool/db';
-import { nextStates, ORDER_MACHINES, ORDER_TABS, statesInTab, tabOf, type OrderKind } from '@pool/contracts';
+import {
+  nextStates,
+  ORDER_MACHINES,
+  ORDER_TABS,
+  STORE_ORDERS_PER_PAGE,
+  statesInTab,
+  tabOf,
+  type OrderKind,
+} from '@pool/contracts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { orderNumber } from './kernel/transition.ts';
 import { adminOrderDetail, findOrder, listAdminOrders, listCustomerOrders } from './queries.ts';
@@ -69,6 +77,47 @@ describe('orders of every kind', () => {
       made.get(k)!.filter((o) => tabOf(k, o.status) === 'current'),
     );
     expect(both.pagination.total_items).toBe(current.length);
+  });
+
+  it("pages the customer's list with the count of the whole list, also past its end", async () => {
+    const customer = (await makeUser(app.db)).id;
+    const made = STORE_ORDERS_PER_PAGE + 2;
+    for (let i = 0; i < made; i++) {
+      const id = 2_100_000 + i;
+      await app.db.insert(tables.orders).values({
+        id,
+        kind: 'store',
+        number: orderNumber('store', id, new Date()),
+        userId: customer,
+        status: 'delivered',
+        paymentMethod: 'wallet',
+        taxRate: 1500,
+        total: 0,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    const pageOf = (n: number) => listCustomerOrders(app.db, customer, { page: n, kinds: ['store'] }, 'ar');
+    const [first, second, past] = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    // Newest first: the last two made close the list.
+    expect(first.data.map((x) => x.id)).toEqual(
+      Array.from({ length: STORE_ORDERS_PER_PAGE }, (_, i) => 2_100_000 + made - 1 - i),
+    );
+    expect(second.data.map((x) => x.id)).toEqual([2_100_001, 2_100_000]);
+    expect(past.data).toEqual([]);
+    for (const [list, page] of [
+      [first, 1],
+      [second, 2],
+      [past, 3],
+    ] as const) {
+      expect(list.pagination).toEqual({
+        total_items: made,
+        per_page: STORE_ORDERS_PER_PAGE,
+        total_pages: 2,
+        current_page: page,
+      });
+    }
+    const none = await listCustomerOrders(app.db, customer, { page: 1, tab: 'new', kinds: ['store'] }, 'ar');
+    expect(none.pagination.total_items).toBe(0);
   });
 
   it("lists, finds and details one kind only, with that kind's next moves", async () => {

@@ -140,14 +140,18 @@ export async function listCustomerOrders(
   lang: Lang,
 ) {
   const where = and(eq(o.userId, userId), ofKinds(q.kinds, q.tab));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
-  const rows = await db
-    .select()
+  // The page and the count in one statement (a round trip less on the customer's most read list); only a
+  // page past the end, which has no row to carry the count, asks for it alone.
+  const found = await db
+    .select({ order: o, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(o)
     .where(where)
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(STORE_ORDERS_PER_PAGE)
     .offset((q.page - 1) * STORE_ORDERS_PER_PAGE);
+  const total =
+    found[0]?.total ?? (q.page > 1 ? ((await db.select({ total: count() }).from(o).where(where))[0]?.total ?? 0) : 0);
+  const rows = found.map((r) => r.order);
   const items = await itemsOf(
     db,
     rows.map((r) => r.id),
