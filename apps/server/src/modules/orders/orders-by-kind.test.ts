@@ -118,6 +118,14 @@ describe('orders of every kind', () => {
     }
     const none = await listCustomerOrders(app.db, customer, { page: 1, tab: 'new', kinds: ['store'] }, 'ar');
     expect(none.pagination.total_items).toBe(0);
+
+    // The dashboard's list counts the same way: January holds only these orders (the others are of today).
+    const january = (page: number) =>
+      listAdminOrders(app.db, ['store'], { page, from: '2026-01-01', to: '2026-01-31' }, 'ar');
+    const [shown, beyond] = [await january(1), await january(2)];
+    expect(shown.data).toHaveLength(made);
+    expect(beyond.data).toEqual([]);
+    expect([shown.pagination.total_items, beyond.pagination.total_items]).toEqual([made, made]);
   });
 
   it("lists, finds and details one kind only, with that kind's next moves", async () => {

@@ -51,6 +51,15 @@ export const pages = (total: number, perPage: number, page: number) => ({
   current_page: page,
 });
 
+/** The whole list's count, carried by each row of a page (a round trip less than counting apart). */
+const listTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+/** A list's total from its page's rows; only a page past the end, with no row to carry it, counts apart. */
+async function totalOf(rows: readonly { total: number }[], page: number, countApart: () => Promise<number>) {
+  if (rows[0]) return rows[0].total;
+  return page > 1 ? countApart() : 0;
+}
+
 async function itemsOf(db: Db, orderIds: number[]) {
   if (!orderIds.length) return new Map<number, ItemRow[]>();
   const rows = await db.select().from(oi).where(inArray(oi.orderId, orderIds)).orderBy(asc(oi.id));
@@ -140,17 +149,17 @@ export async function listCustomerOrders(
   lang: Lang,
 ) {
   const where = and(eq(o.userId, userId), ofKinds(q.kinds, q.tab));
-  // The page and the count in one statement (a round trip less on the customer's most read list); only a
-  // page past the end, which has no row to carry the count, asks for it alone.
   const found = await db
-    .select({ order: o, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ order: o, total: listTotal })
     .from(o)
     .where(where)
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(STORE_ORDERS_PER_PAGE)
     .offset((q.page - 1) * STORE_ORDERS_PER_PAGE);
-  const total =
-    found[0]?.total ?? (q.page > 1 ? ((await db.select({ total: count() }).from(o).where(where))[0]?.total ?? 0) : 0);
+  const total = await totalOf(found, q.page, async () => {
+    const [row] = await db.select({ total: count() }).from(o).where(where);
+    return row?.total ?? 0;
+  });
   const rows = found.map((r) => r.order);
   const items = await itemsOf(
     db,
@@ -302,13 +311,8 @@ export async function listAdminOrders(db: Db, kinds: readonly OrderKind[], q: Ad
       : undefined,
   );
   const c = tables.cities;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(o)
-    .innerJoin(u, eq(u.id, o.userId))
-    .where(where);
   const rows = await db
-    .select({ order: o, user: u, city: c })
+    .select({ order: o, user: u, city: c, total: listTotal })
     .from(o)
     .innerJoin(u, eq(u.id, o.userId))
     .leftJoin(c, eq(c.id, o.cityId))
@@ -316,6 +320,10 @@ export async function listAdminOrders(db: Db, kinds: readonly OrderKind[], q: Ad
     .orderBy(desc(o.createdAt), desc(o.id))
     .limit(ADMIN_ORDERS_PER_PAGE)
     .offset((q.page - 1) * ADMIN_ORDERS_PER_PAGE);
+  const total = await totalOf(rows, q.page, async () => {
+    const [row] = await db.select({ total: count() }).from(o).innerJoin(u, eq(u.id, o.userId)).where(where);
+    return row?.total ?? 0;
+  });
   const items = await itemsOf(
     db,
     rows.map((r) => r.order.id),
