@@ -5,14 +5,20 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from './context.ts';
-import { criticalCssReader, disableStylesheetLinks, headRewriter, stylesheetsOf } from './lib/critical-css.server.ts';
+import {
+  criticalCssReader,
+  disableStylesheetLinks,
+  headRewriter,
+  stylesheetsCached,
+  stylesheetsOf,
+} from './lib/critical-css.server.ts';
 
 /** The server sets this context key for every request (apps/server/src/plugins/site.ts). */
 export { appContext };
 
 export const streamTimeout = 5_000;
 
-/** The production build's stylesheets, inlined in each document (lib/critical-css.server.ts); this file is build/server/index.js there. */
+/** The production build's stylesheets, inlined in a first visit's documents (lib/critical-css.server.ts); this file is build/server/index.js there. */
 const readCriticalCss = import.meta.env.PROD
   ? criticalCssReader(fileURLToPath(new URL('../client/', import.meta.url)))
   : null;
@@ -30,7 +36,8 @@ export default function handleRequest(
     routerContext.manifest,
     routerContext.staticHandlerContext.matches.map((m) => m.route.id),
   );
-  const criticalCss = readCriticalCss?.(stylesheets) ?? null;
+  const cached = stylesheetsCached(request.headers.get('cookie'), routerContext.manifest.version);
+  const criticalCss = cached ? null : (readCriticalCss?.(stylesheets) ?? null);
   const context = criticalCss === null ? routerContext : { ...routerContext, criticalCss };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -6,6 +6,8 @@ export const OTP_RESEND_SECONDS = 60;
 export const NOTIFICATIONS_PER_PAGE = 10;
 export const AUTH_COOKIE = 'auth';
 export const LOCALE_COOKIE = 'lang';
+/** Set by the browser once it holds the site's stylesheets of this build (ADR 0026): documents link them instead of inlining. */
+export const STYLES_COOKIE = 'styles';
 export const COOKIE_MAX_AGE_DAYS = 365;
 export const TOAST_MS = 3000;
 export const ALERT_MS = 8000;

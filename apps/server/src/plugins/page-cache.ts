@@ -1,8 +1,9 @@
 /**
  * The site's pages for visitors who are not signed in, kept in memory (ADR 0024; the store is
  * plugins/public-cache.ts, emptied on every change of public data). A page is kept per address,
- * host, remembered language (the `lang` cookie) and whether the browser prefers English (the
- * home page redirects on it): every visitor of such a key is served the same bytes, the `lang`
+ * host, remembered language (the `lang` cookie), whether the browser prefers English (the
+ * home page redirects on it) and whether it holds this build's stylesheets (the `styles` cookie,
+ * ADR 0026: linked, not inlined): every visitor of such a key is served the same bytes, the `lang`
  * cookie the page sets included. A visitor with any other cookie (a session, a cart) is rendered for.
  *
  * The page's inline scripts carry the nonce of the response that rendered it; a kept page is sent
@@ -12,19 +13,30 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
-import { LOCALE_COOKIE } from '@pool/contracts';
+import { LOCALE_COOKIE, STYLES_COOKIE } from '@pool/contracts';
 import type { App } from '../app-type.ts';
 import type { CachedAnswer } from './public-cache.ts';
 
-/** The key of the page a request asks for, or null when it must be rendered for this visitor. */
-export function pageCacheKey(req: FastifyRequest): string | null {
+/**
+ * The key of the page a request asks for, or null when it must be rendered for this visitor.
+ * `buildId`: the site build's version, which the `styles` cookie names when the stylesheets are held.
+ */
+export function pageCacheKey(req: FastifyRequest, buildId: string): string | null {
   if (req.method !== 'GET' || req.headers.authorization) return null;
   const cookies = parseCookie(req.headers.cookie ?? '');
-  // Only the language may be remembered: a session, a cart key (its badge) or any cookie unknown here
-  // may change what the page shows.
-  if (Object.keys(cookies).some((name) => name !== LOCALE_COOKIE)) return null;
+  // Only the language and the stylesheets may be remembered: a session, a cart key (its badge) or any
+  // cookie unknown here may change what the page shows.
+  if (Object.keys(cookies).some((name) => name !== LOCALE_COOKIE && name !== STYLES_COOKIE)) return null;
   const prefersEnglish = /^en\b/i.test(String(req.headers['accept-language'] ?? ''));
-  return [req.protocol, req.host, req.url, cookies[LOCALE_COOKIE] ?? '', prefersEnglish ? 'en' : ''].join('|');
+  const linked = cookies[STYLES_COOKIE] === buildId;
+  return [
+    req.protocol,
+    req.host,
+    req.url,
+    cookies[LOCALE_COOKIE] ?? '',
+    prefersEnglish ? 'en' : '',
+    linked ? 'linked' : '',
+  ].join('|');
 }
 
 /** `script-src` (and `style-src`) of `policy` with the nonce replaced by the hashes of the page's inline scripts. */

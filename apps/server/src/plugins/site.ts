@@ -174,7 +174,7 @@ async function mountHandler(app: App, build: ServerBuild | (() => Promise<Server
     // whose root loader answers 429 so that the page in the browser shows it in its own layout.
     if (retryAfter !== null && !isDataRequest(req.url)) return sendTooManyPage(req, reply, retryAfter);
     // A visitor who is not signed in gets the kept page when there is one (page-cache.ts).
-    const pageKey = retryAfter === null && app.config.PUBLIC_CACHE ? pageCacheKey(req) : null;
+    const pageKey = retryAfter === null && app.config.PUBLIC_CACHE ? pageCacheKey(req, buildId) : null;
     const kept = pageKey ? app.publicCache.pages.get(pageKey) : undefined;
     if (kept) {
       countVisit(req, 200);

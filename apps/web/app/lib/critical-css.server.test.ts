@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { criticalCssReader, disableStylesheetLinks, headRewriter, stylesheetsOf } from './critical-css.server.ts';
+import {
+  criticalCssReader,
+  disableStylesheetLinks,
+  headRewriter,
+  stylesheetsCached,
+  stylesheetsOf,
+} from './critical-css.server.ts';
 
 describe('critical CSS', () => {
   it('lists the stylesheets of the matched routes, root first, each once', () => {
@@ -34,6 +40,13 @@ describe('critical CSS', () => {
     );
     expect(read(['/assets/root.css', '/assets/gone.css'])).toBeNull();
     expect(read(['/assets/../../etc/passwd'])).toBeNull();
+  });
+
+  it('knows a browser holds the stylesheets only from the styles cookie naming this build', () => {
+    expect(stylesheetsCached('lang=ar; styles=v42; auth=x', 'v42')).toBe(true);
+    expect(stylesheetsCached('styles=v41', 'v42')).toBe(false);
+    expect(stylesheetsCached('lang=ar', 'v42')).toBe(false);
+    expect(stylesheetsCached(null, 'v42')).toBe(false);
   });
 
   it('disables the links of the inlined stylesheets only', () => {

@@ -8,11 +8,22 @@
  * inline `<style>` stays in the head for the life of the page (React leaves head nodes it did not
  * render alone). Stylesheets of the routes a later navigation opens load as usual.
  *
+ * A browser that already holds the build's stylesheets (the `styles` cookie names the build, ADR 0026:
+ * `stylesheet-cache.ts` fetches them after the first page's load) gets the plain links instead: its
+ * cache answers them at once, and the documents are 130 KB lighter.
+ *
  * Only for the production build: the development server inlines its own critical CSS.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, type TransformOptions } from 'node:stream';
+import { parseCookie } from 'cookie';
+import { STYLES_COOKIE } from '@pool/contracts/core';
+
+/** Whether the request's browser holds the stylesheets of this build (`version`: the manifest's). */
+export function stylesheetsCached(cookieHeader: string | null, version: string): boolean {
+  return parseCookie(cookieHeader ?? '')[STYLES_COOKIE] === version;
+}
 
 /** The part of React Router's manifest read here: each route's stylesheets (`/assets/x.css`). */
 export type StylesheetManifest = { routes: Record<string, { css?: string[] } | undefined> };
