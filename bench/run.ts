@@ -389,7 +389,10 @@ try {
     ] as const) {
       rows.push(await measure('page', name, url));
     }
-    const cookies = customers.map((c) => ({ cookie: c.cookie }));
+    // A signed-in customer has loaded the site before: the browser holds its stylesheets (ADR 0026).
+    const version = ((await (await fetch(`${BASE}/api/version`)).json()) as { data: { build_id: string } }).data
+      .build_id;
+    const cookies = customers.map((c) => ({ cookie: `${c.cookie}; styles=${version}` }));
     rows.push(await measure('minimal', 'minimal React Router page (same run, own process)', MINIMAL));
     rows.push(await measure('signed-in-page', 'SSR signed-in orders /orders', `${BASE}/orders`, { rotate: cookies }));
     rows.push(
