@@ -1,10 +1,11 @@
 /**
- * Load benchmark of issue 13 with autocannon against the production build on PostgreSQL. One run reports
+ * Load benchmark of issue 13 with wrk (wrk.ts) against the production build on PostgreSQL. One run reports
  * every goal row of the issue, each throughput as a ratio to the bare Fastify route of the same run:
  *   - a bare Fastify route (baseline; also at the signed-in API rows' 50 connections),
  *   - public reads (countries, settings, the store list's page 1, one product), and their 304 answers to
  *     If-None-Match when the first answer carries an ETag,
- *   - anonymous server-rendered pages (home, store, product; Arabic and English),
+ *   - anonymous server-rendered pages (home, store, product; Arabic and English), asked for as a browser
+ *     asks (`accept-encoding`), as are the signed-in pages,
  *   - signed-in pages (orders, cart; customers' `auth` cookies) against a minimal React Router page
  *     rendered in the same run (minimal-rr-server.ts),
  *   - signed-in API reads (notifications, store orders; several customers' tokens) at 50 connections,
@@ -26,7 +27,6 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { productionEnv } from './production-env.ts';
@@ -35,6 +35,7 @@ import { insertOrders } from './orders-data.ts';
 import { adminToken, makeCustomers } from './people.ts';
 import { holdStreams, memoryOf, type SseResult } from './sse.ts';
 import { goalsTable, type Goal } from './report.ts';
+import { checkWrk, load } from './wrk.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,6 +60,8 @@ const MEDUSA_KEY = process.env.BENCH_MEDUSA_PUBLISHABLE_KEY ?? '';
 /** The products on both sides of the peer row (Medusa's seed: bench/medusa-peer.sh). */
 const PEER_PRODUCTS = Number(process.env.BENCH_PEER_PRODUCTS ?? 20_000);
 const ADMIN_EMAIL = 'admin@masabeh.com';
+/** What a browser says it takes: pages come compressed (the page cache's forms are made once). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const PORT = 3900;
 const BASE = `http://127.0.0.1:${PORT}`;
 const BARE = 'http://127.0.0.1:3901/bare';
@@ -173,37 +176,9 @@ type MeasureOptions = {
 
 async function measure(group: string, name: string, url: string, o: MeasureOptions = {}): Promise<Row> {
   const connections = o.connections ?? CONNECTIONS;
-  let n = 0;
-  const requests = o.rotate?.length
-    ? [
-        {
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            headers: { ...req.headers, ...o.rotate![n++ % o.rotate!.length] },
-          }),
-        },
-      ]
-    : undefined;
-  const options = { url, connections, headers: o.headers ?? {}, ...(requests ? { requests } : {}) };
-  await autocannon({ ...options, duration: 2 }); // warm-up
-  const r = await autocannon({ ...options, duration: DURATION });
-  const expected = o.expect ?? 200;
-  const stats = (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-  const unexpected = Object.entries(stats)
-    .filter(([code]) => Number(code) !== expected)
-    .reduce((sum, [, s]) => sum + s.count, 0);
-  return {
-    group,
-    name,
-    url,
-    connections,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    unexpected,
-    bytesPerAnswer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
-  };
+  const options = { connections, headers: o.headers ?? {}, rotate: o.rotate, expect: o.expect ?? 200 };
+  await load(url, { ...options, seconds: 2 }); // warm-up
+  return { group, name, url, connections, ...(await load(url, { ...options, seconds: DURATION })) };
 }
 
 /** The `etag` of a first answer to `url`, if any. */
@@ -340,6 +315,7 @@ const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${pr
 const startServer = () =>
   startProcess([...profile, '--max-semi-space-size=16', 'apps/server/src/main.ts'], serverEnv(), `${BASE}/api/ready`);
 
+await checkWrk();
 const children: ChildProcess[] = [];
 let server: ChildProcess | undefined;
 try {
@@ -387,17 +363,25 @@ try {
       [`SSR product (ar) ${decodeURI(new URL(productAr).pathname)}`, productAr],
       [`SSR product (en) ${decodeURI(new URL(productEn).pathname)}`, productEn],
     ] as const) {
-      rows.push(await measure('page', name, url));
+      rows.push(await measure('page', name, url, { headers: BROWSER }));
     }
     // A signed-in customer has loaded the site before: the browser holds its stylesheets (ADR 0026).
     const version = ((await (await fetch(`${BASE}/api/version`)).json()) as { data: { build_id: string } }).data
       .build_id;
     const cookies = customers.map((c) => ({ cookie: `${c.cookie}; styles=${version}` }));
-    rows.push(await measure('minimal', 'minimal React Router page (same run, own process)', MINIMAL));
-    rows.push(await measure('signed-in-page', 'SSR signed-in orders /orders', `${BASE}/orders`, { rotate: cookies }));
+    rows.push(
+      await measure('minimal', 'minimal React Router page (same run, own process)', MINIMAL, { headers: BROWSER }),
+    );
+    rows.push(
+      await measure('signed-in-page', 'SSR signed-in orders /orders', `${BASE}/orders`, {
+        rotate: cookies,
+        headers: BROWSER,
+      }),
+    );
     rows.push(
       await measure('signed-in-page', 'SSR signed-in cart /shopping_cart', `${BASE}/shopping_cart`, {
         rotate: cookies,
+        headers: BROWSER,
       }),
     );
     const bearers = customers.map((c) => ({ authorization: `Bearer ${c.token}`, lang: 'ar' }));
