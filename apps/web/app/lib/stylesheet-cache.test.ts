@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheInlinedStylesheets } from './stylesheet-cache.ts';
 
 /** The parts of a document the function reads: its disabled stylesheet links, and its cookie. */
-const page = (hrefs: string[]) => {
-  const doc = { cookie: '', querySelectorAll: () => hrefs.map((href) => ({ href })) };
+const page = (hrefs: string[], protocol = 'http:') => {
+  const doc = { cookie: '', location: { protocol }, querySelectorAll: () => hrefs.map((href) => ({ href })) };
   return doc as unknown as Document & { cookie: string };
 };
 
@@ -20,6 +20,10 @@ describe('stylesheets fetched after a first visit', () => {
     await expect(cacheInlinedStylesheets(doc, 'abc123')).resolves.toBe(true);
     expect(fetched).toEqual(['http://x/assets/root.css', 'http://x/assets/Button.css#']);
     expect(doc.cookie).toMatch(/^styles=abc123; path=\/; max-age=\d+; samesite=lax$/);
+    // Over HTTPS the cookie is sent only over HTTPS, as the server's own are.
+    const secure = page(['https://x/assets/root.css'], 'https:');
+    await cacheInlinedStylesheets(secure, 'abc123');
+    expect(secure.cookie).toMatch(/; samesite=lax; secure$/);
   });
 
   it('sets no cookie when one stylesheet could not be fetched', async () => {

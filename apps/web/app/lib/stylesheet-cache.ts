@@ -20,7 +20,8 @@ export async function cacheInlinedStylesheets(doc: Document, version: string | u
   );
   // Only when every one is held: a missing stylesheet would be fetched before the next page paints.
   if (!fetched.every(Boolean)) return false;
-  doc.cookie = `${STYLES_COOKIE}=${version}; path=/; max-age=${COOKIE_MAX_AGE_DAYS * 86_400}; samesite=lax`;
+  const secure = doc.location?.protocol === 'https:' ? '; secure' : '';
+  doc.cookie = `${STYLES_COOKIE}=${version}; path=/; max-age=${COOKIE_MAX_AGE_DAYS * 86_400}; samesite=lax${secure}`;
   return true;
 }
 

@@ -25,6 +25,8 @@ vi.mock('@googlemaps/markerclusterer', () => ({
   },
 }));
 
+// Fresh modules: the fork may have loaded the real clusterer for an earlier file (vitest.config.ts: isolate false).
+vi.resetModules();
 const { drawMap, MAP_CLUSTERING } = await import('./orders-map-draw.ts');
 
 function fakeMaps() {
