@@ -35,7 +35,7 @@ import { insertOrders } from './orders-data.ts';
 import { adminToken, makeCustomers } from './people.ts';
 import { holdStreams, memoryOf, type SseResult } from './sse.ts';
 import { goalsTable, type Goal } from './report.ts';
-import { checkWrk, load } from './wrk.ts';
+import { checkWrk, load, type Load, type LoadOptions } from './wrk.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -152,27 +152,9 @@ async function latency(urls: string[], rounds: number, headers: Record<string, s
   };
 }
 
-type Row = {
-  group: string;
-  name: string;
-  url: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** Answers whose status was not the one expected (200, or 304 for a conditional request). */
-  unexpected: number;
-  bytesPerAnswer: number;
-};
+type Row = { group: string; name: string; url: string; connections: number } & Load;
 
-type MeasureOptions = {
-  headers?: Record<string, string>;
-  /** Headers rotated per request (several customers' sessions). */
-  rotate?: Record<string, string>[];
-  connections?: number;
-  expect?: number;
-};
+type MeasureOptions = Partial<Omit<LoadOptions, 'seconds'>>;
 
 async function measure(group: string, name: string, url: string, o: MeasureOptions = {}): Promise<Row> {
   const connections = o.connections ?? CONNECTIONS;

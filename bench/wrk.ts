@@ -30,6 +30,7 @@ export type Load = {
   p99: number;
   /** Connections refused, reset or timed out. */
   errors: number;
+  /** Answers whose status was not the one expected (200, or 304 for a conditional request). */
   unexpected: number;
   bytesPerAnswer: number;
 };

@@ -13,8 +13,10 @@ export async function cacheInlinedStylesheets(doc: Document, version: string | u
   const fetched = await Promise.all(
     links.map((link) =>
       fetch(link.href)
-        // Read to the end: the body is what the cache keeps.
-        .then(async (res) => (await res.arrayBuffer()) && res.ok)
+        .then(async (res) => {
+          await res.arrayBuffer(); // read to the end: the body is what the cache keeps
+          return res.ok;
+        })
         .catch(() => false),
     ),
   );
