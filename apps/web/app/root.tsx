@@ -31,7 +31,7 @@ import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
 import { createI18n, loadSiteTexts } from './lib/i18n.ts';
 import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
 import { SITE_IMAGE } from './lib/page-meta.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { Splash } from './components/splash.tsx';
 import { RouteErrorPage } from './components/error-page.tsx';
 import { SessionWatcher } from './components/session-watcher.tsx';
@@ -225,7 +225,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <DirectionProvider initialDirection={dir} detectDirection={false}>
             <DirectionSync dir={dir} />
             <HydratedMark />
-            <MantineProvider theme={theme} defaultColorScheme="light">
+            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
               <Toasts />
               <Splash />
               {children}
