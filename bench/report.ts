@@ -24,7 +24,13 @@ type ResultLike = {
   searchUncached?: Latency;
   peerLatency?: { ours: Latency; medusa: Latency } | null;
   products: number;
-  memory: { rssMb: number; peakMb: number };
+  memory: {
+    rssMb: number;
+    peakMb: number;
+    anonMb?: number;
+    fileMb?: number;
+    parts?: { heapUsedMb: number; heapMb: number; externalMb: number; restMb: number } | null;
+  };
   assets: {
     jsGzipKb: number;
     cssGzipKb: number;
@@ -68,6 +74,11 @@ type ResultLike = {
 
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.01 ? 2 : 1)} %`;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+/** The RSS split by the server's own metrics (sse.ts `memoryParts`). */
+const memoryParts = (p: ResultLike['memory']['parts']) =>
+  p
+    ? `; V8 heap ${p.heapUsedMb} MB used of ${p.heapMb}, external (buffers) ${p.externalMb}, the rest (code, stacks, malloc) ${p.restMb}`
+    : '';
 const fig = (r: RowLike) =>
   `${r.rps.toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors || r.unexpected ? ` (${r.errors} errors, ${r.unexpected} unexpected)` : ''}`;
 const lat = (l: Latency) => `p50 ${l.p50} / p95 ${l.p95} ms`;
@@ -154,7 +165,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     );
   add(
     'one server process’s memory after the load above',
-    `VmRSS ${result.memory.rssMb} MB, peak (VmHWM) ${result.memory.peakMb} MB`,
+    `VmRSS ${result.memory.rssMb} MB (anonymous ${result.memory.anonMb}, files ${result.memory.fileMb}), peak (VmHWM) ${result.memory.peakMb} MB${memoryParts(result.memory.parts)}`,
     '—',
     '≤ 300 MB RSS',
     yes(result.memory.peakMb <= 300),

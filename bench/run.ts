@@ -33,7 +33,7 @@ import { productionEnv } from './production-env.ts';
 import { fillCatalogue } from './catalogue-data.ts';
 import { insertOrders } from './orders-data.ts';
 import { adminToken, makeCustomers } from './people.ts';
-import { holdStreams, memoryOf, type SseResult } from './sse.ts';
+import { holdStreams, memoryOf, memoryParts, type SseResult } from './sse.ts';
 import { goalsTable, type Goal } from './report.ts';
 import { checkWrk, load, type Load, type LoadOptions } from './wrk.ts';
 
@@ -297,9 +297,15 @@ const serverEnv = () => ({
 });
 /** BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** BENCH_SERVER_FLAGS: more of node's flags for the server only (an A/B of e.g. `--max-old-space-size=256`). */
+const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // As `npm start` runs it: a young generation of 16 MB semi-spaces (ADR 0024, "Memory").
 const startServer = () =>
-  startProcess([...profile, '--max-semi-space-size=16', 'apps/server/src/main.ts'], serverEnv(), `${BASE}/api/ready`);
+  startProcess(
+    [...profile, '--max-semi-space-size=16', ...serverFlags, 'apps/server/src/main.ts'],
+    serverEnv(),
+    `${BASE}/api/ready`,
+  );
 
 await checkWrk();
 const children: ChildProcess[] = [];
@@ -398,8 +404,9 @@ try {
   const searchLatency = { queries: SEARCH_QUERIES, ...(await latency(searchUrls, SEARCH_ROUNDS)) };
   /** The search itself: no answer from the public cache. */
   const searchUncached = { queries: SEARCH_QUERIES, ...(await latency(searchUrls, SEARCH_ROUNDS, {}, true)) };
-  const memory = memoryOf(server.pid!);
-  console.log(`server memory after the load: VmRSS ${memory.rssMb} MB, VmHWM ${memory.peakMb} MB`);
+  const rss = memoryOf(server.pid!);
+  const memory = { ...rss, parts: await memoryParts(PORT, rss.rssMb) };
+  console.log(`server memory after the load: VmRSS ${memory.rssMb} MB, VmHWM ${memory.peakMb} MB`, memory.parts);
 
   const assets = SEARCH_ONLY ? null : await initialAssets(`${BASE}/`);
   const lh = SEARCH_ONLY ? null : await lighthouse();

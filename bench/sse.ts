@@ -7,12 +7,32 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 
-/** The resident and peak memory of process `pid`, in MB (Linux /proc). */
+/** The resident and peak memory of process `pid`, in MB (Linux /proc), the resident split anonymous / file-backed. */
 export function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   const mb = (v: number) => Math.round((v / 1024) * 10) / 10;
-  return { rssMb: mb(kb('VmRSS')), peakMb: mb(kb('VmHWM')) };
+  // RssFile: pages of the node binary (ICU's data), libraries and files, shared and given back under pressure.
+  return { rssMb: mb(kb('VmRSS')), peakMb: mb(kb('VmHWM')), anonMb: mb(kb('RssAnon')), fileMb: mb(kb('RssFile')) };
+}
+
+/**
+ * Where a server's memory is, from its own `GET /metrics` (prom-client's process metrics, ADR 0025), in MB:
+ * V8's heap (used of its size), the memory outside it that V8 tracks (buffers), and the rest of the RSS (code,
+ * stacks and what malloc holds for compression, TLS and sockets). Null when the metrics cannot be read.
+ */
+export async function memoryParts(port: number, rssMb: number) {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    const heapUsedMb = Math.round(metric('nodejs_heap_size_used_bytes'));
+    const heapMb = Math.round(metric('nodejs_heap_size_total_bytes'));
+    const externalMb = Math.round(metric('nodejs_external_memory_bytes'));
+    if ([heapUsedMb, heapMb, externalMb].some(Number.isNaN)) return null;
+    return { heapUsedMb, heapMb, externalMb, restMb: Math.round(rssMb - heapMb - externalMb) };
+  } catch {
+    return null;
+  }
 }
 
 export type SseResult = {
