@@ -152,7 +152,8 @@ async function latency(urls: string[], rounds: number, headers: Record<string, s
   };
 }
 
-type Row = { group: string; name: string; url: string; connections: number } & Load;
+/** `serverRssMb`: our server's RSS after the row's load, to see which load brings the peak (memory row). */
+type Row = { group: string; name: string; url: string; connections: number; serverRssMb?: number } & Load;
 
 type MeasureOptions = Partial<Omit<LoadOptions, 'seconds'>>;
 
@@ -164,7 +165,16 @@ async function measure(group: string, name: string, url: string, o: MeasureOptio
   await first.arrayBuffer();
   await load(url, { ...options, seconds: 2 }); // warm-up
   const r = await load(url, { ...options, seconds: DURATION });
-  return { group, name, url, connections, ...r, unexpected: r.unexpected + (first.status === options.expect ? 0 : 1) };
+  const serverRssMb = server?.exitCode === null ? memoryOf(server.pid!).rssMb : undefined;
+  return {
+    group,
+    name,
+    url,
+    connections,
+    ...r,
+    unexpected: r.unexpected + (first.status === options.expect ? 0 : 1),
+    serverRssMb,
+  };
 }
 
 /** The `etag` of a first answer to `url`, if any. */
