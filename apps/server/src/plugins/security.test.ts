@@ -48,7 +48,8 @@ describe('Content-Security-Policy and the maps key', () => {
   let app: TestApp;
   afterEach(() => app?.close());
   const csp = async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    // A page's policy (an address outside /api/).
+    const res = await app.inject({ method: 'GET', url: '/online_store' });
     return Object.fromEntries(
       String(res.headers['content-security-policy'])
         .split(';')

@@ -27,6 +27,24 @@ declare module 'fastify' {
 const PLACEHOLDER = { script: 'SCRIPT-NONCE-PLACEHOLDER', style: 'STYLE-NONCE-PLACEHOLDER' } as const;
 const nonceOf = (kind: 'script' | 'style') => () => `'nonce-${PLACEHOLDER[kind]}'`;
 const CSP = 'Content-Security-Policy';
+/**
+ * What an API answer (JSON, an upload's bytes) carries of the page's headers: nothing loads from it and nothing
+ * frames it, so a two-directive policy (OWASP's for REST), HSTS, the referrer policy, nosniff and CORP. The
+ * headers only a document reads are left out: the 1.1 KB of a page's headers took a bare route from 94,000 to
+ * 74,000 answers a second here, a cached read's 304 as much (bench notes of 2026-11-29e).
+ */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const DOCUMENT_ONLY = new Set([
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+]);
+/** Addresses of API answers; the API's documentation is a page (swagger UI). */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 const drawn = Symbol('cspNonce');
 type NoncedReply = FastifyReply & { [drawn]?: { script: string; style: string } };
 
@@ -81,6 +99,10 @@ export default fp(async (app) => {
     }),
   );
   const policy = headers.find(([name]) => name === CSP)![1];
+  const apiHeaders = headers
+    .filter(([name]) => !DOCUMENT_ONLY.has(name))
+    .map(([name, value]): [string, string] => [name, name === CSP ? API_CSP : value]);
+  const documentOnly = headers.filter(([name]) => DOCUMENT_ONLY.has(name));
   // Without nonces (no inline script or style is allowed by nonce): what a response that reads none sends.
   const policyWithoutNonces = policy.replace(/ 'nonce-[A-Z-]+'/g, '');
   app.decorateReply('cspNonce', {
@@ -88,6 +110,8 @@ export default fp(async (app) => {
       if (!this[drawn]) {
         const nonces = { script: randomBytes(16).toString('base64'), style: randomBytes(16).toString('base64') };
         this[drawn] = nonces;
+        // A document served under /api/ (the payment sandbox's page) gets a page's headers too.
+        for (const [name, value] of documentOnly) this.raw.setHeader(name, value);
         this.raw.setHeader(
           CSP,
           policy.replace(PLACEHOLDER.script, nonces.script).replace(PLACEHOLDER.style, nonces.style),
@@ -96,8 +120,9 @@ export default fp(async (app) => {
       return this[drawn];
     },
   });
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, name === CSP ? policyWithoutNonces : value);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isApiAnswer(req.url)) for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+    else for (const [name, value] of headers) reply.raw.setHeader(name, name === CSP ? policyWithoutNonces : value);
     done();
   });
   await app.register(cors, {

@@ -27,14 +27,25 @@ describe('health and the envelope', () => {
     expect(res.json()).toEqual({ msg: 'Route not found: /api/nope', key: 'notFound', data: null });
   });
 
-  it('sets security headers and a request id; a JSON answer draws no CSP nonce (it has no inline code)', async () => {
+  it("sets an API answer's security headers and a request id, and a page's elsewhere, without a nonce unless read", async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'strict-dynamic';/);
-    expect(res.headers['content-security-policy']).not.toMatch(/nonce|PLACEHOLDER/);
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Nothing loads from a JSON answer and nothing frames it; no header only a document reads.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster'])
+      expect(res.headers[name]).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Any other address is a page's (here no site is mounted: its 404): the page policy, no nonce drawn.
+    const page = await app.inject({ method: 'GET', url: '/online_store' });
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'strict-dynamic';/);
+    expect(page.headers['content-security-policy']).not.toMatch(/nonce|PLACEHOLDER/);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
   it('serves the OpenAPI 3.1 document', async () => {

@@ -41,6 +41,9 @@ describe('card payments (sandbox driver)', () => {
     expect(html.body).not.toContain('<script');
     const nonce = /<style nonce="([^"]+)"/.exec(html.body)?.[1];
     expect(html.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    // A page under /api/: a page's policy and headers, not an API answer's.
+    expect(html.headers['content-security-policy']).toContain("script-src 'self' 'strict-dynamic'");
+    expect(html.headers['x-frame-options']).toBe('SAMEORIGIN');
 
     const paid = await form(page, { card: SUCCESS });
     expect(paid.statusCode).toBe(303);
