@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { imageLoading, pictureSources } from '../lib/images.ts';
 
 /**
@@ -6,6 +7,10 @@ import { imageLoading, pictureSources } from '../lib/images.ts';
  * original otherwise; fetched first when
  * `priority` (the page's main picture), else lazily. `width`/`height` give the
  * box its ratio before the image arrives (no layout shift).
+ *
+ * A `priority` picture is also preloaded from the head (its first format, the sizes
+ * it will take): React preloads a bare `<img>` by itself but not one in a `<picture>`,
+ * and the browser's scanner met this one only after the page's inlined stylesheets.
  */
 export function StoredImage({
   src,
@@ -26,9 +31,19 @@ export function StoredImage({
   className?: string;
   frameClassName?: string;
 }) {
+  const sources = pictureSources(src);
+  const first = sources[0];
+  if (priority && first)
+    preload(src, {
+      as: 'image',
+      type: first.type,
+      imageSrcSet: first.srcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
   return (
     <picture className={frameClassName}>
-      {pictureSources(src).map((s) => (
+      {sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
       <img src={src} alt={alt} width={width} height={height} {...imageLoading(priority)} className={className} />
