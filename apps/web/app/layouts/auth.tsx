@@ -28,7 +28,7 @@ function SidePanel() {
     <aside className={classes.art} aria-label={t('auth.side_label')}>
       <Stack gap="xl" maw={460} pos="relative" style={{ zIndex: 1 }}>
         <div className={classes.logoBadge}>
-          <img src="/img/logo_app.png" alt="" width={64} height={64} />
+          <img src="/img/logo-240.webp" alt="" width={64} height={64} />
         </div>
         <div>
           <Text fz={36} fw={800} lh={1.3}>
