@@ -74,11 +74,12 @@ type ResultLike = {
 
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.01 ? 2 : 1)} %`;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
-/** The RSS split by the server's own metrics (sse.ts `memoryParts`). */
-const memoryParts = (p: ResultLike['memory']['parts']) =>
-  p
+/** The RSS split anonymous / file-backed and by the server's own metrics (sse.ts `memoryOf`, `memoryParts`). */
+const memorySplit = ({ anonMb, fileMb, parts: p }: ResultLike['memory']) =>
+  (anonMb === undefined ? '' : `; anonymous ${anonMb}, files ${fileMb}`) +
+  (p
     ? `; V8 heap ${p.heapUsedMb} MB used of ${p.heapMb}, external (buffers) ${p.externalMb}, the rest (code, stacks, malloc) ${p.restMb}`
-    : '';
+    : '');
 const fig = (r: RowLike) =>
   `${r.rps.toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors || r.unexpected ? ` (${r.errors} errors, ${r.unexpected} unexpected)` : ''}`;
 const lat = (l: Latency) => `p50 ${l.p50} / p95 ${l.p95} ms`;
@@ -165,7 +166,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     );
   add(
     'one server process’s memory after the load above',
-    `VmRSS ${result.memory.rssMb} MB (anonymous ${result.memory.anonMb}, files ${result.memory.fileMb}), peak (VmHWM) ${result.memory.peakMb} MB${memoryParts(result.memory.parts)}`,
+    `VmRSS ${result.memory.rssMb} MB, peak (VmHWM) ${result.memory.peakMb} MB${memorySplit(result.memory)}`,
     '—',
     '≤ 300 MB RSS',
     yes(result.memory.peakMb <= 300),
