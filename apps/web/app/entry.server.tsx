@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from './context.ts';
+import { batchedBody } from './lib/batched-body.server.ts';
 import {
   criticalCssReader,
   disableStylesheetLinks,
@@ -57,7 +57,7 @@ export default function handleRequest(
         // The inlined stylesheets' links: neither fetched nor render-blocking.
         const body =
           criticalCss === null
-            ? new PassThrough({ final })
+            ? batchedBody({ final })
             : headRewriter((head) => disableStylesheetLinks(head, stylesheets), { final });
         headers.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
