@@ -5,7 +5,7 @@
  * moment (two apps on one PostgreSQL, as two processes), and of PGlite's single process; an admin's
  * change through the API is seen by the next request at once; signed-in answers are never kept.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, makeAdmin, makeCountry, makeUser, tables, type Database } from '@pool/db';
@@ -100,6 +100,21 @@ describe('the public cache on one server', () => {
     expect(JSON.parse(gunzipSync(second.rawPayload).toString()).data).toHaveLength(31);
     expect(second.rawPayload.equals((await countries(app, { 'accept-encoding': 'gzip' })).rawPayload)).toBe(true);
     expect(first.headers.etag).toBe(second.headers.etag);
+  });
+
+  it('sends Brotli at a quick quality first, then at the best one once the pool has made it', async () => {
+    const br = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    // A fresh entry (the first answer keeps it): its forms are made on the next demand.
+    await announced(app, () => app.db.execute(sql`update countries set sort = sort`));
+    await countries(app, br);
+    const first = await countries(app, br);
+    expect(first.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(first.rawPayload);
+    expect(JSON.parse(body.toString()).data.length).toBeGreaterThan(30);
+    const best = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } });
+    expect(best.length).toBeLessThan(first.rawPayload.length);
+    await until(async () => (await countries(app, br)).rawPayload.equals(best), 2000);
+    expect(brotliDecompressSync((await countries(app, br)).rawPayload).equals(body)).toBe(true);
   });
 
   it('never keeps a signed-in answer, nor serves the kept one to a signed-in caller', async () => {

