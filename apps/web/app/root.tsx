@@ -3,6 +3,8 @@ import './styles/fonts.css';
 // styles coming with the component's code (mantine-styles.ts).
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's CSS variables, made once (theme-css.ts) instead of printed by MantineProvider in every page.
+import './styles/theme.css';
 import './styles/global.css';
 import cairoArabic from './styles/fonts/cairo-arabic.woff2?url';
 import cairoLatin from './styles/fonts/cairo-latin.woff2?url';
@@ -31,7 +33,7 @@ import { clearAuth, readLangCookie, saveLang } from './lib/cookies.server.ts';
 import { createI18n, loadSiteTexts } from './lib/i18n.ts';
 import { dirOf, langFromPath, localePath, pagePath, stripLang } from './lib/lang.ts';
 import { SITE_IMAGE } from './lib/page-meta.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 import { Splash } from './components/splash.tsx';
 import { RouteErrorPage } from './components/error-page.tsx';
 import { SessionWatcher } from './components/session-watcher.tsx';
@@ -225,7 +227,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <DirectionProvider initialDirection={dir} detectDirection={false}>
             <DirectionSync dir={dir} />
             <HydratedMark />
-            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+            <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light">
               <Toasts />
               <Splash />
               {children}

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeThemeOverrides, type MantineTheme } from '@mantine/core';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { renderThemeCss, THEME_CSS_HEADER } from './theme-css.ts';
 
 // The theme as MantineProvider completes it.
 const full = mergeThemeOverrides(DEFAULT_THEME, theme) as MantineTheme;
@@ -43,5 +45,22 @@ describe('theme: a filled button keeps AA contrast under the pointer', () => {
     for (const name of ['cyan', 'teal', 'green', 'red']) {
       expect(contrastWithWhite(light[`--mantine-color-${name}-filled-hover`]!)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('theme: the CSS variables stylesheet', () => {
+  const committed = readFileSync(new URL('./styles/theme.css', import.meta.url), 'utf8');
+
+  it('is what Mantine makes of the theme now (else run node apps/web/scripts/theme-css.ts)', () => {
+    expect(committed).toBe(renderThemeCss());
+  });
+
+  it("holds the theme's own choices: the primary colour, the font and the darker hover", () => {
+    expect(committed.startsWith(THEME_CSS_HEADER)).toBe(true);
+    expect(committed).toContain('--mantine-primary-color-filled: var(--mantine-color-cyan-filled)');
+    expect(committed).toContain('--mantine-font-family: var(--app-font)');
+    const hover = cssVariablesResolver(full).light['--mantine-color-cyan-filled-hover'];
+    expect(hover).toBe(resolve('cyan').hover);
+    expect(committed).toContain(`--mantine-color-cyan-filled-hover: ${hover};`);
   });
 });
