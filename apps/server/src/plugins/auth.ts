@@ -22,6 +22,7 @@ import {
 } from '@pool/contracts';
 import { AppError } from '../lib/errors.ts';
 import { sha256 } from '../lib/tokens.ts';
+import { oncePerPage } from '../lib/page-sessions.ts';
 import {
   adminTokenExpired,
   revokeAdminToken,
@@ -175,7 +176,8 @@ export default fp(async (app) => {
 
   async function loadUser(req: FastifyRequest, token: string) {
     const t = tables.userTokens;
-    const [row] = await userByToken(app.db).execute({ hash: sha256(token) });
+    const tokenHash = sha256(token);
+    const [row] = await oncePerPage(`user:${tokenHash}`, () => userByToken(app.db).execute({ hash: tokenHash }));
     if (!row) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, !!row.user?.isBlocked);
     if (row.token.kind === 'user' && (!row.user || row.user.deletedAt)) throw unauthenticated();
@@ -227,7 +229,8 @@ export default fp(async (app) => {
     const token = adminBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.adminTokens;
-    const [row] = await adminByToken(app.db).execute({ hash: sha256(token) });
+    const tokenHash = sha256(token);
+    const [row] = await oncePerPage(`admin:${tokenHash}`, () => adminByToken(app.db).execute({ hash: tokenHash }));
     if (!row || row.admin.deletedAt) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, row.admin.isBlocked);
     if (row.admin.isBlocked) throw new AppError('blocked', 'server.blocked');
@@ -236,7 +239,10 @@ export default fp(async (app) => {
       throw expired();
     }
     await touch(t, row.token.id, row.token.lastUsedAt);
-    const perms = row.admin.roleId ? await permissionsOfRole(app.db).execute({ role: row.admin.roleId }) : [];
+    const roleId = row.admin.roleId;
+    const perms = roleId
+      ? await oncePerPage(`role:${roleId}`, () => permissionsOfRole(app.db).execute({ role: roleId }))
+      : [];
     req.admin = { ...row.admin, permissions: new Set(perms.map((p) => p.p)) };
     req.tokenId = row.token.id;
     if (anyOf.length && !row.admin.isSuper && !anyOf.some((p) => req.admin!.permissions.has(p))) {
@@ -253,7 +259,8 @@ export default fp(async (app) => {
     const token = staffBearer(req);
     if (!token) throw unauthenticated();
     const t = tables.staffTokens;
-    const [row] = await staffByToken(app.db).execute({ hash: sha256(token) });
+    const tokenHash = sha256(token);
+    const [row] = await oncePerPage(`staff:${tokenHash}`, () => staffByToken(app.db).execute({ hash: tokenHash }));
     if (!row || row.staff.deletedAt) throw unauthenticated();
     if (row.token.revokedAt) throw revokedError(row.token, row.staff.isBlocked);
     if (row.staff.isBlocked) throw new AppError('blocked', 'server.blocked');

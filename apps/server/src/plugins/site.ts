@@ -19,6 +19,7 @@ import { secondsToWait, SITE_CALL_HEADER } from './rate-limits.ts';
 import { sendTooManyPage } from './too-many-page.ts';
 import { keepPage, pageCacheKey } from './page-cache.ts';
 import { sendCached } from './public-cache.ts';
+import { withPageSessions } from '../lib/page-sessions.ts';
 
 export const WEB_DIR = resolve(import.meta.dirname, '../../../web');
 
@@ -185,7 +186,9 @@ async function mountHandler(app: App, build: ServerBuild | (() => Promise<Server
     const context = new RouterContextProvider();
     const limited = retryAfter === null ? null : { retryAfter };
     context.set(entry.appContext, siteContextFor(app, req, reply, buildId, limited));
-    const response = await handler(toWebRequest(req, reply), context);
+    const answer = () => handler(toWebRequest(req, reply), context);
+    // A GET's API calls share their session lookups (lib/page-sessions.ts).
+    const response = await (req.method === 'GET' ? withPageSessions(answer) : answer());
     countVisit(req, response.status);
     const page = pageKey ? await keepPage(app, reply, pageKey, readAt, response) : null;
     if (page) return sendCached(req, reply, page);
