@@ -1,5 +1,5 @@
 /**
- * One page, one session lookup (issue 13). A server-rendered page asks the API in process several
+ * One page, one session lookup (issue 13, ADR 0028). A server-rendered page asks the API in process several
  * times at once (the root loader's header, the page's own loader: plugins/site.ts), and each call
  * looked the visitor's token up again. Within the scope of one page's GET, a lookup is made once and
  * shared by its calls, as if they had all been made at the same instant (they run side by side anyway).
