@@ -54,13 +54,14 @@ export default function handleRequest(
           timeout = undefined;
           callback();
         };
+        const rendered = batchedBody({ final });
         // The inlined stylesheets' links: neither fetched nor render-blocking.
         const body =
           criticalCss === null
-            ? batchedBody({ final })
-            : headRewriter((head) => disableStylesheetLinks(head, stylesheets), { final });
+            ? rendered
+            : rendered.pipe(headRewriter((head) => disableStylesheetLinks(head, stylesheets)));
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        pipe(rendered);
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError: reject,

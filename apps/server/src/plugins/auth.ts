@@ -8,7 +8,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, lt, or, sql } from 'drizzle-orm';
 import { prepared, tables } from '@pool/db';
 import {
   ADMIN_COOKIE,
@@ -168,10 +168,13 @@ export default fp(async (app) => {
   ) {
     if (lastUsedAt && Date.now() - lastUsedAt.getTime() <= TOUCH_AFTER_MS) return;
     const stale = new Date(Date.now() - TOUCH_AFTER_MS);
-    await app.db
-      .update(t)
-      .set({ lastUsedAt: new Date() })
-      .where(and(eq(t.id, id), or(isNull(t.lastUsedAt), lt(t.lastUsedAt, stale))));
+    // A page's calls share one read of the token (lib/page-sessions.ts): one of them notes its use.
+    await oncePerPage(`touch:${getTableName(t)}:${id}`, () =>
+      app.db
+        .update(t)
+        .set({ lastUsedAt: new Date() })
+        .where(and(eq(t.id, id), or(isNull(t.lastUsedAt), lt(t.lastUsedAt, stale)))),
+    );
   }
 
   async function loadUser(req: FastifyRequest, token: string) {
