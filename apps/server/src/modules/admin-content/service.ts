@@ -10,6 +10,7 @@ import { CMS_PER_PAGE, type AdminSettings } from '@pool/contracts';
 import { fieldError } from '../../lib/errors.ts';
 import type { SETTING_KEYS } from '../content/index.ts';
 import { storedSettings } from '../content/index.ts';
+import { pages } from '../../lib/pagination.ts';
 
 /** A table with a serial `id`. */
 export type IdTable = PgTable & { id: PgColumn; $inferSelect: { id: number } };
@@ -39,12 +40,7 @@ export async function listRows<T extends IdTable>(
     .offset((o.page - 1) * CMS_PER_PAGE)) as Row<T>[];
   return {
     rows,
-    pagination: {
-      total_items: total,
-      per_page: CMS_PER_PAGE,
-      total_pages: Math.max(1, Math.ceil(total / CMS_PER_PAGE)),
-      current_page: o.page,
-    },
+    pagination: pages(total, CMS_PER_PAGE, o.page),
   };
 }
 

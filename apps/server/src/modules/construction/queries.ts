@@ -40,11 +40,11 @@ import {
   offerEditable,
   offerLines,
   offerView,
-  pages,
   pick,
   refundOf,
   timelineOf,
 } from '../orders/index.ts';
+import { pages } from '../../lib/pagination.ts';
 import { optionName } from './catalogue.ts';
 import { KIND } from './service.ts';
 

@@ -8,6 +8,7 @@ import { and, count, desc, eq, gt, gte, ilike, lt, lte, ne, not, or, sql, type S
 import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { CMS_PER_PAGE, type AdminCoupon, type CouponBody, type CouponStatus, type CouponTerms } from '@pool/contracts';
 import { fieldError, type MessageParams } from '../../lib/errors.ts';
+import { pages } from '../../lib/pagination.ts';
 
 const c = tables.coupons;
 export type CouponRow = typeof c.$inferSelect;
@@ -79,12 +80,7 @@ export async function listCoupons(db: Db, q: { q?: string; status?: CouponStatus
     .offset((q.page - 1) * CMS_PER_PAGE);
   return {
     data: rows.map(toAdminCoupon),
-    pagination: {
-      total_items: total,
-      per_page: CMS_PER_PAGE,
-      total_pages: Math.max(1, Math.ceil(total / CMS_PER_PAGE)),
-      current_page: q.page,
-    },
+    pagination: pages(total, CMS_PER_PAGE, q.page),
   };
 }
 

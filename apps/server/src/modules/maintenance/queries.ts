@@ -48,12 +48,12 @@ import {
   ofKinds,
   offerView,
   overlappingVisits,
-  pages,
   refundOf,
   timelineOf,
   pick,
   visitStartOf,
 } from '../orders/index.ts';
+import { pages } from '../../lib/pagination.ts';
 import { offerEditable, type OrderRow } from './service.ts';
 import type { StoredLocation } from './location.ts';
 

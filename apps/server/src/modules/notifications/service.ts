@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { prepared, tables, type Db } from '@pool/db';
 import { NOTIFICATIONS_PER_PAGE, type Lang, type NotificationItem } from '@pool/contracts';
+import { listTotal, pages, totalOf } from '../../lib/pagination.ts';
 
 const n = tables.notifications;
 
@@ -23,7 +24,7 @@ const queriesOf = (kind: OwnerKind) => {
     ),
     page: prepared((db) =>
       db
-        .select()
+        .select({ row: n, total: listTotal })
         .from(n)
         .where(owner)
         .orderBy(desc(n.createdAt), desc(n.id))
@@ -59,8 +60,12 @@ export function toItem(row: typeof n.$inferSelect, lang: Lang): NotificationItem
 export async function listOwnedPage(db: Db, kind: OwnerKind, id: number, page: number, lang: Lang) {
   const perPage = NOTIFICATIONS_PER_PAGE;
   const queries = QUERIES[kind];
-  const [{ total } = { total: 0 }] = await queries.total(db).execute({ owner: id });
-  const rows = await queries.page(db).execute({ owner: id, offset: (page - 1) * perPage });
+  const found = await queries.page(db).execute({ owner: id, offset: (page - 1) * perPage });
+  const total = await totalOf(found, page, async () => {
+    const [row] = await queries.total(db).execute({ owner: id });
+    return row?.total ?? 0;
+  });
+  const rows = found.map((f) => f.row);
   const unread = rows.filter((r) => r.readAt === null).map((r) => r.id);
   if (unread.length) {
     await db
@@ -70,12 +75,7 @@ export async function listOwnedPage(db: Db, kind: OwnerKind, id: number, page: n
   }
   return {
     data: rows.map((r) => toItem(r, lang)),
-    pagination: {
-      total_items: total,
-      per_page: perPage,
-      total_pages: Math.max(1, Math.ceil(total / perPage)),
-      current_page: page,
-    },
+    pagination: pages(total, perPage, page),
   };
 }
 

@@ -30,6 +30,7 @@ import {
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { AppError } from '../../lib/errors.ts';
+import { listTotal, pages, totalOf } from '../../lib/pagination.ts';
 import { storedSettings } from '../content/index.ts';
 import type { OrderRow } from './kernel/hooks.ts';
 import { zatcaQr } from './zatca.ts';
@@ -42,23 +43,6 @@ type ItemRow = typeof oi.$inferSelect;
 /** The name in the reader's language. */
 export const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A list's `pagination`. */
-export const pages = (total: number, perPage: number, page: number) => ({
-  total_items: total,
-  per_page: perPage,
-  total_pages: Math.max(1, Math.ceil(total / perPage)),
-  current_page: page,
-});
-
-/** The whole list's count, carried by each row of a page (a round trip less than counting apart). */
-const listTotal = sql<number>`count(*) over ()`.mapWith(Number);
-
-/** A list's total from its page's rows; only a page past the end, with no row to carry it, counts apart. */
-async function totalOf(rows: readonly { total: number }[], page: number, countApart: () => Promise<number>) {
-  if (rows[0]) return rows[0].total;
-  return page > 1 ? countApart() : 0;
-}
 
 async function itemsOf(db: Db, orderIds: number[]) {
   if (!orderIds.length) return new Map<number, ItemRow[]>();

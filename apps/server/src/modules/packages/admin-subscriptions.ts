@@ -24,7 +24,8 @@ import {
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
-import { adminActor, iso, pages, pick, refundOf } from '../orders/index.ts';
+import { adminActor, iso, pick, refundOf } from '../orders/index.ts';
+import { pages } from '../../lib/pagination.ts';
 import { cancelSubscription, OPEN_VISIT_STATES, refundIfCancelled, visitsOf } from './subscriptions.ts';
 
 const o = tables.orders;

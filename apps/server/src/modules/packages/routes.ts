@@ -26,7 +26,8 @@ import { tables } from '@pool/db';
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { customerActor, pages, payOfferAgain } from '../orders/index.ts';
+import { customerActor, payOfferAgain } from '../orders/index.ts';
+import { pages } from '../../lib/pagination.ts';
 import { publicPackage as findPublicPackage, publicPackages } from './catalogue.ts';
 import {
   cancelSubscription,

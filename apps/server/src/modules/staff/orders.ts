@@ -10,6 +10,7 @@ import {
   type StaffOrderItem,
 } from '@pool/contracts';
 import { notFound } from '../../lib/errors.ts';
+import { pages } from '../../lib/pagination.ts';
 
 const o = tables.orders;
 const u = tables.users;
@@ -58,12 +59,7 @@ export async function listAssignedOrders(
     .offset((q.page - 1) * STORE_ORDERS_PER_PAGE);
   return {
     data: rows.map((r) => toStaffOrder(r, lang)),
-    pagination: {
-      total_items: total,
-      per_page: STORE_ORDERS_PER_PAGE,
-      total_pages: Math.max(1, Math.ceil(total / STORE_ORDERS_PER_PAGE)),
-      current_page: q.page,
-    },
+    pagination: pages(total, STORE_ORDERS_PER_PAGE, q.page),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@pool/contracts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { revokeStaffTokens } from './sessions.ts';
+import { pages } from '../../lib/pagination.ts';
 
 const s = tables.staff;
 const sc = tables.staffCities;
@@ -106,12 +107,7 @@ export async function listStaff(db: Db, q: StaffListQuery, lang: Lang) {
   const [cities, open] = await Promise.all([citiesOf(db, ids, lang), openOrdersOf(db, ids)]);
   return {
     data: rows.map((r) => toItem(r, cities.get(r.id) ?? [], open.get(r.id) ?? 0)),
-    pagination: {
-      total_items: total,
-      per_page: STAFF_PER_PAGE,
-      total_pages: Math.max(1, Math.ceil(total / STAFF_PER_PAGE)),
-      current_page: q.page,
-    },
+    pagination: pages(total, STAFF_PER_PAGE, q.page),
   };
 }
 

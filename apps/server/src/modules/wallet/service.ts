@@ -10,6 +10,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { ORDER_PAGE, WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { pages } from '../../lib/pagination.ts';
 
 const w = tables.wallets;
 const e = tables.walletEntries;
@@ -138,12 +139,7 @@ export async function walletPage(db: Db, userId: number, page: number): Promise<
     currency: 'SAR',
     entries: {
       data,
-      pagination: {
-        total_items: total,
-        per_page: perPage,
-        total_pages: Math.max(1, Math.ceil(total / perPage)),
-        current_page: page,
-      },
+      pagination: pages(total, perPage, page),
     },
   };
 }
