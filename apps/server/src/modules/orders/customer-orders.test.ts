@@ -73,6 +73,53 @@ describe('store orders', () => {
     );
   });
 
+  it("names a list row after its first line with the others counted, in the reader's language, as its details do", async () => {
+    const pump = await product(app, { nameAr: 'مضخة الاختبار', nameEn: 'Test pump', images: ['products/pump.webp'] });
+    const salt = await product(app, { nameAr: 'ملح الاختبار', nameEn: 'Test salt' });
+    const buyer = await readyToBuy(
+      app,
+      [
+        { variantId: pump.variant.id, quantity: 2 },
+        { variantId: salt.variant.id, quantity: 3 },
+      ],
+      cityId,
+    );
+    const placed = ok<CheckoutResult>(
+      await api(app, 'POST', '/checkout', {
+        token: buyer.token,
+        body: { address_id: buyer.addressId, payment_method: 'electronic' },
+      }),
+    );
+    const single = await order('electronic');
+    for (const [lang, title] of [
+      ['ar', 'مضخة الاختبار ومنتج آخر'],
+      ['en', 'Test pump and one more product'],
+    ] as const) {
+      const [row] = ok<{ data: StoreOrderItem[] }>(
+        await api(app, 'GET', '/store-orders', { token: buyer.token, lang }),
+      ).data;
+      const detail = ok<StoreOrderDetail>(
+        await api(app, 'GET', `/store-orders/${placed.order_id}`, { token: buyer.token, lang }),
+      );
+      expect(detail.lines[0]!.image).toContain('pump.webp');
+      expect(row).toMatchObject({ id: placed.order_id, title, items_count: 5, image: detail.lines[0]!.image });
+      expect(detail).toMatchObject({ title, items_count: 5, image: row!.image });
+      const [alone] = ok<{ data: StoreOrderItem[] }>(
+        await api(app, 'GET', '/store-orders', { token: single.token, lang }),
+      ).data;
+      expect(alone).toMatchObject({
+        title: lang === 'en' ? single.product.nameEn : single.product.nameAr,
+        items_count: 1,
+      });
+      const admin = ok<{ data: StoreOrderItem[] }>(
+        await adminCall(app, 'GET', '/store-orders', { token: boss, lang, query: { q: placed.number } }),
+      ).data;
+      expect(admin).toEqual([
+        expect.objectContaining({ id: placed.order_id, title, items_count: 5, image: row!.image }),
+      ]);
+    }
+  });
+
   it('cancels a pending order once: stock and coupon use come back, a reason is required', async () => {
     const [coupon] = await app.db
       .insert(tables.coupons)

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '@pool/db';
-import type { CheckoutResult, StoreOrderDetail } from '@pool/contracts';
+import type { CheckoutResult, StoreOrderDetail, StoreOrderItem } from '@pool/contracts';
 import { cancelUnpaidOrders } from '../../jobs/auto-cancel.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { getBalance } from '../wallet/service.ts';
@@ -17,7 +17,7 @@ describe('buying on PGlite', () => {
   });
   afterAll(() => app.close());
 
-  it('checks out from the wallet, cancels with a refund, and auto-cancels an unpaid card order', async () => {
+  it('checks out from the wallet, cancels with a refund, and auto-cancels an unpaid card order; lists both', async () => {
     const item = await product(app, { price: 10_000, stock: 5 });
     const buyer = await readyToBuy(app, [{ variantId: item.variant.id, quantity: 2 }], cityId);
     await fillWallet(app, buyer.user.id, 100_000);
@@ -49,5 +49,11 @@ describe('buying on PGlite', () => {
       .where(eq(tables.orders.id, waiting.order_id));
     expect(await cancelUnpaidOrders(app)).toMatchObject({ cancelled: 1 });
     expect(await stockOf(app, item.variant.id)).toBe(5);
+    // The list reads each order's lines summary as JSON in its own query.
+    const list = ok<{ data: StoreOrderItem[] }>(await api(app, 'GET', '/store-orders', { token: buyer.token }));
+    expect(list.data.map((o) => [o.id, o.status, o.items_count])).toEqual([
+      [waiting.order_id, 'cancelled', 1],
+      [paid.order_id, 'cancelled', 2],
+    ]);
   });
 });

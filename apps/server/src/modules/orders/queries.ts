@@ -4,8 +4,24 @@
  * details, the tax invoice. Callers name the kinds they list (the store's
  * routes: `store`); the row's kind decides its tab and next moves.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
-import { tables, type Db } from '@pool/db';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  max,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { prepared, tables, type Db } from '@pool/db';
 import {
   ADMIN_ORDERS_PER_PAGE,
   nextStates,
@@ -52,9 +68,36 @@ async function itemsOf(db: Db, orderIds: number[]) {
   return out;
 }
 
-function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
-  const first = items[0];
-  const name = first ? pick(lang, first.nameAr, first.nameEn) : row.number;
+/** What a list shows of an order's lines: how many, how many units, and the first line's name and picture. */
+type LinesSummary = {
+  lines: number;
+  units: number;
+  name_ar: string | null;
+  name_en: string | null;
+  image: string | null;
+};
+
+/**
+ * The lines' summary read with each order of a list, in the list's own query (a round trip less than
+ * reading the lines apart); `summaryOf` is the same from lines already read. The order's id is named with
+ * its table: drizzle leaves a one-table select's columns bare, and a bare "id" here would be the line's.
+ */
+const linesSummary = sql<LinesSummary>`(select json_build_object(
+    'lines', count(*), 'units', coalesce(sum(${oi.quantity}), 0),
+    'name_ar', (array_agg(${oi.nameAr} order by ${oi.id}))[1], 'name_en', (array_agg(${oi.nameEn} order by ${oi.id}))[1],
+    'image', (array_agg(${oi.image} order by ${oi.id}))[1])
+  from ${oi} where ${oi.orderId} = ${sql.identifier(getTableName(o))}.${sql.identifier(o.id.name)})`;
+
+const summaryOf = (items: ItemRow[]): LinesSummary => ({
+  lines: items.length,
+  units: items.reduce((s, i) => s + i.quantity, 0),
+  name_ar: items[0]?.nameAr ?? null,
+  name_en: items[0]?.nameEn ?? null,
+  image: items[0]?.image ?? null,
+});
+
+function listItem(row: OrderRow, lines: LinesSummary, lang: Lang): StoreOrderItem {
+  const name = (lang === 'en' ? lines.name_en : lines.name_ar) ?? row.number;
   return {
     id: row.id,
     number: row.number,
@@ -63,9 +106,9 @@ function listItem(row: OrderRow, items: ItemRow[], lang: Lang): StoreOrderItem {
     created_at: row.createdAt.toISOString(),
     payment_method: row.paymentMethod,
     total: row.total,
-    items_count: items.reduce((s, i) => s + i.quantity, 0),
-    image: first?.image ?? null,
-    title: items.length > 1 ? translate(lang, 'orders.title_more', { name, count: items.length - 1 }) : name,
+    items_count: lines.units,
+    image: lines.image,
+    title: lines.lines > 1 ? translate(lang, 'orders.title_more', { name, count: lines.lines - 1 }) : name,
   };
 }
 
@@ -125,6 +168,19 @@ export function ofKinds(kinds: readonly OrderKind[], tab?: OrderTab): SQL {
   return parts.length ? or(...parts)! : eq(o.id, -1);
 }
 
+/** The customer's page of orders of these kinds (and tab), built once for each: the app reads it on every visit. */
+const customerPages = new Map<string, ReturnType<typeof customerPageOf>>();
+const customerPageOf = (kinds: readonly OrderKind[], tab?: OrderTab) =>
+  prepared((db) =>
+    db
+      .select({ order: o, lines: linesSummary, total: listTotal })
+      .from(o)
+      .where(and(eq(o.userId, sql.placeholder('user')), ofKinds(kinds, tab)))
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(STORE_ORDERS_PER_PAGE)
+      .offset(sql.placeholder('offset')),
+  );
+
 /** The customer's orders of these kinds, newest first, optionally one tab. */
 export async function listCustomerOrders(
   db: Db,
@@ -132,25 +188,19 @@ export async function listCustomerOrders(
   q: { tab?: OrderTab; page: number; kinds: readonly OrderKind[] },
   lang: Lang,
 ) {
-  const where = and(eq(o.userId, userId), ofKinds(q.kinds, q.tab));
-  const found = await db
-    .select({ order: o, total: listTotal })
-    .from(o)
-    .where(where)
-    .orderBy(desc(o.createdAt), desc(o.id))
-    .limit(STORE_ORDERS_PER_PAGE)
-    .offset((q.page - 1) * STORE_ORDERS_PER_PAGE);
+  const key = `${q.kinds.join()}:${q.tab ?? ''}`;
+  let query = customerPages.get(key);
+  if (!query) customerPages.set(key, (query = customerPageOf(q.kinds, q.tab)));
+  const found = await query(db).execute({ user: userId, offset: (q.page - 1) * STORE_ORDERS_PER_PAGE });
   const total = await totalOf(found, q.page, async () => {
-    const [row] = await db.select({ total: count() }).from(o).where(where);
+    const [row] = await db
+      .select({ total: count() })
+      .from(o)
+      .where(and(eq(o.userId, userId), ofKinds(q.kinds, q.tab)));
     return row?.total ?? 0;
   });
-  const rows = found.map((r) => r.order);
-  const items = await itemsOf(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
-    data: rows.map((r) => listItem(r, items.get(r.id) ?? [], lang)),
+    data: found.map((r) => listItem(r.order, r.lines, lang)),
     pagination: pages(total, STORE_ORDERS_PER_PAGE, q.page),
   };
 }
@@ -180,7 +230,7 @@ async function detailOf(db: Db, row: OrderRow, lang: Lang) {
     };
   });
   return {
-    ...listItem(row, items, lang),
+    ...listItem(row, summaryOf(items), lang),
     prices: priceLinesOfOrder(row, items),
     coupon_code: row.couponCode,
     address: addressOf(row, lang),
@@ -296,7 +346,7 @@ export async function listAdminOrders(db: Db, kinds: readonly OrderKind[], q: Ad
   );
   const c = tables.cities;
   const rows = await db
-    .select({ order: o, user: u, city: c, total: listTotal })
+    .select({ order: o, user: u, city: c, lines: linesSummary, total: listTotal })
     .from(o)
     .innerJoin(u, eq(u.id, o.userId))
     .leftJoin(c, eq(c.id, o.cityId))
@@ -308,12 +358,8 @@ export async function listAdminOrders(db: Db, kinds: readonly OrderKind[], q: Ad
     const [row] = await db.select({ total: count() }).from(o).innerJoin(u, eq(u.id, o.userId)).where(where);
     return row?.total ?? 0;
   });
-  const items = await itemsOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
   const data: AdminOrderItem[] = rows.map((r) => ({
-    ...listItem(r.order, items.get(r.order.id) ?? [], lang),
+    ...listItem(r.order, r.lines, lang),
     customer_id: r.user.id,
     customer_name: r.user.name,
     customer_phone: `+${r.user.countryCode} ${r.user.phone}`,

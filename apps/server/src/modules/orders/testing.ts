@@ -79,9 +79,13 @@ export async function address(app: TestApp, token: string, cityId: number) {
 /** A product with one variant: price and stock, optional installation price (halalas). */
 export async function product(
   app: TestApp,
-  o: { price?: number; stock?: number; installation?: number | null; variants?: VariantSpec[] } & Partial<
-    typeof tables.products.$inferInsert
-  > = {},
+  o: {
+    price?: number;
+    stock?: number;
+    installation?: number | null;
+    variants?: VariantSpec[];
+    images?: string[];
+  } & Partial<typeof tables.products.$inferInsert> = {},
 ) {
   const { price = 10_000, stock = 10, installation = null, ...rest } = o;
   const row = await makeProduct(app.db, { price, stock, installationPrice: installation, ...rest });
