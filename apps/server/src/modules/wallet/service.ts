@@ -10,7 +10,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { ORDER_PAGE, WALLET_PAGE_SIZE, type WalletEntry, type WalletPage } from '@pool/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { pages } from '../../lib/pagination.ts';
+import { listTotal, pages, totalOf } from '../../lib/pagination.ts';
 
 const w = tables.wallets;
 const e = tables.walletEntries;
@@ -115,15 +115,18 @@ export async function debit(tx: Db, userId: number, amount: number, refs: Wallet
 /** The balance and one page of the ledger, newest first, with the order number where there is one. */
 export async function walletPage(db: Db, userId: number, page: number): Promise<WalletPage> {
   const perPage = WALLET_PAGE_SIZE;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(e).where(eq(e.userId, userId));
   const rows = await db
-    .select({ entry: e, orderNumber: tables.orders.number, orderKind: tables.orders.kind })
+    .select({ entry: e, orderNumber: tables.orders.number, orderKind: tables.orders.kind, total: listTotal })
     .from(e)
     .leftJoin(tables.orders, eq(tables.orders.id, e.orderId))
     .where(eq(e.userId, userId))
     .orderBy(desc(e.createdAt), desc(e.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
+  const total = await totalOf(rows, page, async () => {
+    const [row] = await db.select({ total: count() }).from(e).where(eq(e.userId, userId));
+    return row?.total ?? 0;
+  });
   const data: WalletEntry[] = rows.map(({ entry, orderNumber, orderKind }) => ({
     id: entry.id,
     kind: entry.kind,

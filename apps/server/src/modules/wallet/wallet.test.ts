@@ -137,6 +137,13 @@ describe('GET /api/user/wallet', () => {
     expect(data.entries.data[1]).toMatchObject({ kind: 'charge', amount: 1_100, order_number: null });
     const page2 = (await api(app, 'GET', '/api/user/wallet?page=2', { token })).json().data;
     expect(page2.entries.data.map((e: { amount: number }) => e.amount)).toEqual([200, 100]);
+    expect(page2.entries.pagination).toEqual({ total_items: 12, per_page: 10, total_pages: 2, current_page: 2 });
+    // Past the last page: no entry, still the whole ledger's count.
+    const past = (await api(app, 'GET', '/api/user/wallet?page=3', { token })).json().data;
+    expect(past.entries).toEqual({
+      data: [],
+      pagination: { total_items: 12, per_page: 10, total_pages: 2, current_page: 3 },
+    });
   });
 
   it('shows a new customer an empty wallet, and each customer only their own', async () => {
