@@ -45,6 +45,7 @@ import {
   cancelReasonText,
   customerOffer,
   iso,
+  linesOf,
   ofKinds,
   offerView,
   overlappingVisits,
@@ -165,7 +166,7 @@ function arrivalOf(order: OrderRow, request: RequestRow) {
 
 async function detailOf(db: Db, r: Joined, lang: Lang) {
   const { order, request } = r;
-  const items = await db.select().from(oi).where(eq(oi.orderId, order.id)).orderBy(asc(oi.id));
+  const items = await linesOf(db, order.id);
   const events = await timelineOf<MaintenanceStatus>(db, order.id, lang);
   const sr = tables.staffRatings;
   const [rating] = await db.select().from(sr).where(eq(sr.orderId, order.id));

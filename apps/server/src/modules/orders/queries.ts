@@ -60,13 +60,9 @@ type ItemRow = typeof oi.$inferSelect;
 export const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-async function itemsOf(db: Db, orderIds: number[]) {
-  if (!orderIds.length) return new Map<number, ItemRow[]>();
-  const rows = await db.select().from(oi).where(inArray(oi.orderId, orderIds)).orderBy(asc(oi.id));
-  const out = new Map<number, ItemRow[]>();
-  for (const r of rows) out.set(r.orderId, [...(out.get(r.orderId) ?? []), r]);
-  return out;
-}
+/** An order's lines in the order they were added (the lists read only their summary, `linesSummary`). */
+export const linesOf = (db: Db, orderId: number) =>
+  db.select().from(oi).where(eq(oi.orderId, orderId)).orderBy(asc(oi.id));
 
 /** What a list shows of an order's lines: how many, how many units, and the first line's name and picture. */
 type LinesSummary = {
@@ -207,7 +203,7 @@ export async function listCustomerOrders(
 
 /** Everything both details pages show. */
 async function detailOf(db: Db, row: OrderRow, lang: Lang) {
-  const items = (await itemsOf(db, [row.id])).get(row.id) ?? [];
+  const items = await linesOf(db, row.id);
   const events = await timelineOf<StoreOrderStatus>(db, row.id, lang);
   const r = tables.productRatings;
   const ratings = await db.select().from(r).where(eq(r.orderId, row.id));
