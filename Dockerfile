@@ -30,9 +30,10 @@ RUN mkdir -p /out/apps/web /out/scripts \
 
 # --- production ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS production
-# 16 MB semi-spaces: V8 would grow the young generation to 134 MB on a large host (ADR 0024, Memory).
+# V8's heap and malloc's arenas kept near what is live (apps/server/src/runtime.ts; ADR 0024, Memory).
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--max-semi-space-size=16 \
+    NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512" \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

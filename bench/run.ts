@@ -31,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { productionEnv } from './production-env.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
 import { fillCatalogue } from './catalogue-data.ts';
 import { insertOrders } from './orders-data.ts';
 import { adminToken, makeCustomers } from './people.ts';
@@ -310,11 +311,11 @@ const serverEnv = () => ({
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 /** BENCH_SERVER_FLAGS: more of node's flags for the server only (an A/B of e.g. `--max-old-space-size=256`). */
 const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-// As `npm start` runs it: a young generation of 16 MB semi-spaces (ADR 0024, "Memory").
+// As every launcher starts it: V8's heap and malloc's arenas kept near what is live (ADR 0024, "Memory").
 const startServer = () =>
   startProcess(
-    [...profile, '--max-semi-space-size=16', ...serverFlags, 'apps/server/src/main.ts'],
-    serverEnv(),
+    [...profile, ...SERVER_NODE_FLAGS, ...serverFlags, 'apps/server/src/main.ts'],
+    { ...serverEnv(), ...SERVER_ENV },
     `${BASE}/api/ready`,
   );
 

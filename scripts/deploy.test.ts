@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -92,11 +93,12 @@ const example = parseDotenv(read('.env.example'));
 const compose = loadCompose(example);
 const services = compose.services;
 const dockerfile = finalStage(read('Dockerfile'));
+/** The image's ENV pairs (NAME=value or NAME="a value with spaces"). */
 const imageEnv = Object.fromEntries(
   dockerfile
     .filter((l) => l.startsWith('ENV '))
-    .flatMap((l) => l.slice(4).trim().split(/\s+/))
-    .map((pair) => pair.split('=') as [string, string]),
+    .flatMap((l) => [...l.slice(4).matchAll(/([A-Z][A-Z0-9_]*)=("[^"]*"|\S+)/g)])
+    .map(([, name, value]) => [name!, value!.replace(/^"(.*)"$/, '$1')]),
 );
 /** The app replicas: services running the app's image with its default command (the server). */
 const replicas = Object.entries(services).filter(
@@ -183,6 +185,20 @@ describe('deployment: compose.yaml, Dockerfile, Caddyfile and .env.example', () 
     expect(dockerfile.indexOf('USER node')).toBeLessThan(dockerfile.findIndex((l) => l.startsWith('CMD ')));
     expect(imageEnv.NODE_ENV).toBe('production');
     expect(dockerfile.at(-1)).toBe('CMD ["node", "apps/server/src/main.ts"]');
+  });
+
+  it('every launcher starts the server with the same V8 flags and malloc setting (runtime.ts)', () => {
+    expect(imageEnv.NODE_OPTIONS?.split(' ')).toEqual([...SERVER_NODE_FLAGS]);
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['start', 'start:prod']) {
+      const words = scripts[name]!.split(' ');
+      const node = words.indexOf('node');
+      expect(words.slice(node + 1, node + 1 + SERVER_NODE_FLAGS.length), name).toEqual([...SERVER_NODE_FLAGS]);
+      for (const [key, value] of Object.entries(SERVER_ENV)) {
+        expect(words.slice(0, node), name).toContain(`${key}=${value}`);
+        expect(imageEnv[key]).toBe(value);
+      }
+    }
   });
 
   it('a replica is given longer to stop than the server drains and waits for requests in flight', () => {

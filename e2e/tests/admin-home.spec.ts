@@ -61,6 +61,8 @@ test('the dashboard home shows the month: a site visit counts once, sales agains
     await expect(byKind.getByTestId(`by-kind-${kind}`)).toContainText('ر.س');
   }
   await expect(page.getByTestId('sold-out')).toBeVisible();
+  // Both charts are drawn: their library loads with them, after the page (ADR 0024, "Memory").
+  await expect(page.locator('.recharts-wrapper')).toHaveCount(2);
   // The notifications' lines (Arabic with order numbers and names) each isolated, here and in the inbox.
   await expect(page.getByTestId('notification-title').first()).toBeVisible();
   await expect(page.getByTestId('notification-body').first()).toHaveJSProperty('tagName', 'BDI');

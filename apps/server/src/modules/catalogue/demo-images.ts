@@ -4,10 +4,9 @@
  * number so no two are alike), rendered to PNG by sharp and stored through the one
  * upload pipeline (`storeImage`), like an admin's upload.
  */
-import sharp from 'sharp';
 import type { DemoImage, DemoImageMaker } from '@pool/db';
 import type { App } from '../../app-type.ts';
-import { storeImage } from '../uploads/index.ts';
+import { loadSharp, storeImage } from '../uploads/index.ts';
 import { DRAWINGS } from './demo-drawings.ts';
 
 const SIZE = 560;
@@ -68,6 +67,7 @@ const FOLDERS: Record<DemoImage['kind'], string> = { product: 'products', catego
 export function demoImageMaker(app: Pick<App, 'config'>): DemoImageMaker {
   return async (image) => {
     // JPEG: quicker to re-encode than PNG for these gradients, and smaller.
+    const sharp = await loadSharp();
     const data = await sharp(Buffer.from(demoSvg(image)))
       .jpeg({ quality: 90 })
       .toBuffer();

@@ -7,7 +7,7 @@
  * (every frame counts towards the pixel limit); their display sizes are WebP only,
  * as sharp writes still AVIF only.
  */
-import sharp, { type Sharp } from 'sharp';
+import type { default as SharpFactory, Sharp } from 'sharp';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@pool/contracts';
 import { fieldError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../plugins/multipart.ts';
@@ -56,9 +56,16 @@ export function hasImageExtension(filename: string): boolean {
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext ?? '');
 }
 
+/**
+ * sharp (libvips: some 8 MB of a process's memory) is loaded with the first picture, not with the
+ * server: a process that is sent no upload never loads it (ADR 0024, "Memory").
+ */
+let sharpModule: Promise<typeof SharpFactory> | undefined;
+export const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
 /** Every decode is bounded by the pixel limit (sharp's own guard, on top of ours) and a timeout. */
-const open = (data: Buffer): Sharp =>
-  sharp(data, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
+const open = async (data: Buffer): Promise<Sharp> =>
+  (await loadSharp())(data, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
     seconds: TIMEOUT_SECONDS,
   });
 
@@ -83,6 +90,7 @@ export async function checkImage(file: UploadedFile): Promise<CheckedImage> {
   if (!sniffed || !hasImageExtension(file.filename)) throw fieldError(file.field, 'validation.image');
   // Reads the header only: no pixel is decoded here. sharp's limit is off for this
   // read so that too many pixels is told apart from a broken file, below.
+  const sharp = await loadSharp();
   const meta = await sharp(file.data, { animated: true, limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -126,7 +134,7 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   const { format, animated, uprightWidth } = await checkImage(file);
   try {
-    const upright = open(file.data).autoOrient();
+    const upright = (await open(file.data)).autoOrient();
     const main = await encodeMain(upright.clone(), format).toBuffer();
     const formats = animated ? (['webp'] as const) : DISPLAY_FORMATS;
     // A still image is decoded in full once more, to the widest copy (an
@@ -139,12 +147,16 @@ export async function processImage(
           .resize({ width: DISPLAY_WIDTHS.at(-1), withoutEnlargement: true })
           .png({ compressionLevel: 0 })
           .toBuffer();
-    const source = () => (widest ? open(widest) : upright.clone());
+    const source = async () => (widest ? open(widest) : upright.clone());
     // The widths past the image's own are the same picture: encoded once.
     const encoded = new Map<string, Promise<DisplayCopy>>();
     const copyOf = (width: DisplayWidth, f: DisplayFormat) => {
       const id = `${f} ${Math.min(width, uprightWidth)}`;
-      if (!encoded.has(id)) encoded.set(id, encodeDisplay(source(), width, f, avifEffort));
+      if (!encoded.has(id))
+        encoded.set(
+          id,
+          source().then((image) => encodeDisplay(image, width, f, avifEffort)),
+        );
       return encoded.get(id)!.then((copy) => ({ ...copy, width }));
     };
     const display = await Promise.all(formats.flatMap((f) => DISPLAY_WIDTHS.map((width) => copyOf(width, f))));
@@ -184,7 +196,8 @@ export async function displayCopyOf(
   width: DisplayWidth,
   format: DisplayFormat,
 ): Promise<DisplayCopy> {
+  const sharp = await loadSharp();
   const meta = await sharp(original, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
   const still = (meta.pages ?? 1) <= 1;
-  return encodeDisplay(open(original), width, still ? format : 'webp');
+  return encodeDisplay(await open(original), width, still ? format : 'webp');
 }

@@ -16,7 +16,7 @@ import {
   type DisplayWidth,
 } from './images.ts';
 
-export { DISPLAY_FORMATS, DISPLAY_WIDTHS, type DisplayFormat, type DisplayWidth } from './images.ts';
+export { DISPLAY_FORMATS, DISPLAY_WIDTHS, loadSharp, type DisplayFormat, type DisplayWidth } from './images.ts';
 
 /** Folder names come from code, never from a request. */
 const FOLDER = /^[a-z0-9-]+$/;

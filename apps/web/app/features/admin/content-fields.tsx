@@ -1,15 +1,17 @@
 /** Inputs of the dashboard's content forms: config-driven fields, the image picker and the search box. */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Box,
   Button,
   FileInput,
   Group,
   Image,
+  InputWrapper,
   NumberInput,
   Progress,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -22,7 +24,10 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_EXTENSIONS } from '@pool/contracts/core';
 import type { Field } from './resources.ts';
 import { useListParams } from './data-table.tsx';
-import { RichTextField } from './rich-text-field.tsx';
+
+// The editor (tiptap, ProseMirror) loads with a form that has a rich-text field, not with every server
+// process (a lazy component keeps its own chunk in the server's build; ADR 0024, "Memory").
+const RichTextField = lazy(() => import('./rich-text-field.tsx').then((m) => ({ default: m.RichTextField })));
 
 type Form = UseFormReturnType<Record<string, unknown>>;
 
@@ -77,17 +82,25 @@ function Input({ field, name, label, form }: { field: Field; name: string; label
     case 'rich': {
       const input = form.getInputProps(name);
       return (
-        <RichTextField
+        <Suspense
           key={form.key(name)}
-          label={label}
-          description={common.description}
-          required={field.required}
-          error={input.error}
-          dir={ltr ? 'ltr' : 'rtl'}
-          value={String(form.getValues()[name] ?? '')}
-          onChange={input.onChange}
-          testId={common['data-testid']}
-        />
+          fallback={
+            <InputWrapper label={label} description={common.description} withAsterisk={field.required}>
+              <Skeleton h={230} radius="sm" />
+            </InputWrapper>
+          }
+        >
+          <RichTextField
+            label={label}
+            description={common.description}
+            required={field.required}
+            error={input.error}
+            dir={ltr ? 'ltr' : 'rtl'}
+            value={String(form.getValues()[name] ?? '')}
+            onChange={input.onChange}
+            testId={common['data-testid']}
+          />
+        </Suspense>
       );
     }
     default:

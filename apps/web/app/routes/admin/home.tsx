@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { lazy, Suspense } from 'react';
 import {
   Anchor,
   Avatar,
@@ -8,6 +8,7 @@ import {
   Paper,
   RingProgress,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -38,6 +39,12 @@ import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../
 import { adminMeta } from '../../features/admin/meta.ts';
 import { visibleGroups } from '../../features/admin/nav.tsx';
 import { useAdmin } from '../../features/admin/use-admin.ts';
+
+// recharts, under Mantine's charts, is the dashboard's largest library: it loads with this page's charts,
+// not with every server process (a lazy component keeps its own chunk in the server's build; ADR 0024, "Memory").
+const AreaChart = lazy(() => import('@mantine/charts').then((m) => ({ default: m.AreaChart })));
+const BarChart = lazy(() => import('@mantine/charts').then((m) => ({ default: m.BarChart })));
+const CHART_HEIGHT = 220;
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.dashboard');
 
@@ -253,7 +260,7 @@ function MonthSummary({ summary }: { summary: Summary }) {
           empty={summary.daily.every((d) => d.sales === 0 && d.visitors === 0 && d.orders === 0)}
         >
           <AreaChart
-            h={220}
+            h={CHART_HEIGHT}
             data={summary.daily.map((d) => ({ day: d.day.slice(8), sales: d.sales / 100 }))}
             dataKey="day"
             series={[{ name: 'sales', label: t('admin.month_series_sales'), color: 'blue.6' }]}
@@ -267,7 +274,7 @@ function MonthSummary({ summary }: { summary: Summary }) {
           empty={summary.daily.every((d) => d.sales === 0 && d.visitors === 0 && d.orders === 0)}
         >
           <BarChart
-            h={220}
+            h={CHART_HEIGHT}
             data={summary.daily.map((d) => ({ day: d.day.slice(8), visitors: d.visitors, orders: d.orders }))}
             dataKey="day"
             withLegend
@@ -342,7 +349,11 @@ function ChartCard({ title, empty, children }: { title: string; empty: boolean; 
       <Title order={3} fz="h4" mb="sm">
         {title}
       </Title>
-      {empty ? <Text c="dimmed">{t('admin.month_chart_empty')}</Text> : children}
+      {empty ? (
+        <Text c="dimmed">{t('admin.month_chart_empty')}</Text>
+      ) : (
+        <Suspense fallback={<Skeleton h={CHART_HEIGHT} radius="md" />}>{children}</Suspense>
+      )}
     </Paper>
   );
 }
