@@ -14,7 +14,6 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
   RateLimiterMemory,
@@ -69,8 +68,13 @@ export function tooManyRequests(reply: FastifyReply, retryAfter: number) {
 }
 
 export default fp(async (app) => {
+  // ioredis is loaded only when a Redis is set: a process without one does not keep its code.
   const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(app.config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : null;
   // A lost Redis is not fatal: the limiters fall back to memory and ioredis reconnects.
   redis?.on('error', (err) => app.log.warn({ err }, 'rate limits: redis unavailable'));
