@@ -1,4 +1,6 @@
 /** Inputs of the dashboard's content forms: config-driven fields, the image picker and the search box. */
+// The editor's styles come with the form (one of the dashboard's stylesheets), its code when first drawn.
+import '@mantine/tiptap/styles.css';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Box,

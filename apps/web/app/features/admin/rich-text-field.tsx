@@ -4,7 +4,6 @@
  * sanitises the HTML (p, strong, em, h3/h4, lists, links; apps/server
  * content/service.ts). Right-to-left for Arabic fields, left-to-right for English.
  */
-import '@mantine/tiptap/styles.css';
 import { useId } from 'react';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
