@@ -9,6 +9,7 @@ import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { gracefulShutdown } from './lib/shutdown.ts';
+import { apiDocsServed } from './plugins/docs.ts';
 import { mountBuiltSite, mountDevSite } from './plugins/site.ts';
 import { demoImageMaker } from './modules/catalogue/demo-images.ts';
 
@@ -55,7 +56,7 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
     `  Site (Arabic):   ${base}/`,
     `  Site (English):  ${base}/en`,
     `  Admin:           ${base}/admin`,
-    `  API docs:        ${base}/api/docs`,
+    ...(apiDocsServed(config) ? [`  API docs:        ${base}/api/docs`] : []),
     `  Database:        ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded.seeded ? ' (demo data loaded)' : ''}`,
   ];
   if (!config.isProduction) {

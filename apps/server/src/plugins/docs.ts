@@ -3,11 +3,20 @@
  * In production they are served only with `API_DOCS=1` (SECURITY.md: no map of the API for everyone).
  */
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from '../config.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/** Whether the documents are served: always outside production, in it only with `API_DOCS`. */
+export const apiDocsServed = (config: Pick<Config, 'isProduction' | 'API_DOCS'>) =>
+  !config.isProduction || config.API_DOCS;
+
 export default fp(async (app) => {
+  // Not even loaded otherwise: the document and its libraries are kept only where they are served.
+  if (!apiDocsServed(app.config)) return;
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -24,7 +33,6 @@ export default fp(async (app) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  if (app.config.isProduction && !app.config.API_DOCS) return;
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestApp, PRODUCTION_CONFIG, type TestApp } from '../../testing/app.ts';
 
 describe('health and the envelope', () => {
   let app: TestApp;
@@ -56,5 +56,24 @@ describe('health and the envelope', () => {
     expect(doc.paths['/api/health']).toBeDefined();
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('the API documents in production', () => {
+  it('are not served (nor made) unless API_DOCS is set', async () => {
+    for (const [docs, status] of [
+      [{}, 404],
+      [{ API_DOCS: 'true' }, 200],
+    ] as const) {
+      const app = await buildTestApp({ engine: 'pglite', config: { ...PRODUCTION_CONFIG, ...docs } });
+      try {
+        expect((await app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(status);
+        const ui = await app.inject({ method: 'GET', url: '/api/docs' });
+        expect(status === 404 ? [404] : [200, 302]).toContain(ui.statusCode);
+        expect(app.hasDecorator('swagger')).toBe(status === 200);
+      } finally {
+        await app.close();
+      }
+    }
   });
 });
