@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { productionEnv } from './production-env.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
@@ -18,10 +19,11 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       ...productionEnv(PORT),
       SEED_DEMO: 'true',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-lighthouse-')),

@@ -13,11 +13,16 @@ import { join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import { freePort, startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { startRedis } from '../apps/server/src/testing/redis-server.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-const MAIN = join(ROOT, 'apps/server/src/main.ts');
-/** Whether the site was built (`npm run build`): the processes then serve the pages too. */
-export const SITE_BUILT = existsSync(join(ROOT, 'apps/web/build/server/index.js'));
+/** Whether the site and the server were built (`npm run build`): the processes then serve the pages too. */
+export const SITE_BUILT =
+  existsSync(join(ROOT, 'apps/web/build/server/index.js')) && existsSync(join(ROOT, SERVER_ENTRY));
+/** As every launcher starts the server (runtime.ts); without a build, its sources and the API alone. */
+const COMMAND = SITE_BUILT
+  ? [...SERVER_NODE_FLAGS, join(ROOT, SERVER_ENTRY)]
+  : [join(ROOT, 'apps/server/src/main.ts'), '--api-only'];
 
 export { startEmbeddedPostgres, startRedis, freePort };
 
@@ -138,10 +143,9 @@ export class AppProcess {
   /** Starts the process and waits until `/api/ready` answers 200. */
   async start(timeoutMs = 120_000) {
     this.starts++;
-    const args = [MAIN, ...(SITE_BUILT ? [] : ['--api-only'])];
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, COMMAND, {
       cwd: ROOT,
-      env: { ...process.env, ...this.env, PORT: String(this.port) },
+      env: { ...process.env, ...SERVER_ENV, ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

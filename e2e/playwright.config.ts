@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
 
 /** A fresh data folder per run: PGlite database, SMS outbox, uploads. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pool-e2e-'));
@@ -23,7 +24,8 @@ process.env.E2E_MAPS_DATA_DIR = mapsDataDir;
 const SECOND_SERVER_SPECS = /(checkout-map|limits)\.spec\.ts$/;
 /** The app's server on `port`, with the run's common settings and `env` on top. */
 const server = (port: number, env: Record<string, string>) => ({
-  command: 'node apps/server/src/main.ts',
+  // The compiled server, as every launcher starts it (`npm test` builds it first).
+  command: ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' '),
   cwd: resolve(import.meta.dirname, '..'),
   url: `http://127.0.0.1:${port}/api/ready`,
   // A first start draws the demo store's pictures (AVIF and WebP at three widths): a minute on a busy machine.
@@ -32,6 +34,7 @@ const server = (port: number, env: Record<string, string>) => ({
   stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
   stderr: 'pipe' as const,
   env: {
+    ...SERVER_ENV,
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',

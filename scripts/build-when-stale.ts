@@ -1,16 +1,20 @@
 /**
- * `npm start`: the production build of the site on the embedded database with demo data. Builds the
- * site first when the build is missing or older than any of its sources, then starts the server
- * (apps/server/src/main.ts) in this process. `npm run dev` serves the sources through Vite instead.
+ * `npm start`'s first half: builds the site and the server (`npm run build`) when either build is missing
+ * or older than any of its sources; the second half starts the built server on the embedded database
+ * with demo data (package.json). `npm run dev` serves the sources through Vite instead.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const built = join(root, 'apps/web/build/server/index.js');
-/** What the build is made from: the web app and the packages it bundles, their settings and the lock file. */
+/** What the build makes: the site's server entry and the server's own (scripts/build-server.ts). */
+const BUILT = ['apps/web/build/server/index.js', 'apps/server/build/main.js'];
+/** What the build is made from: the web app, the server, the packages, their settings and the lock file. */
 const SOURCES = [
+  'apps/server/src',
+  'apps/server/tsconfig.build.json',
+  'packages/db/src',
   'apps/web/app',
   'apps/web/public',
   'apps/web/vite.config.ts',
@@ -28,11 +32,14 @@ function newestChange(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = Math.min(
+  ...BUILT.map((file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0)),
+);
 const stale = SOURCES.some((source) => newestChange(join(root, source)) > builtAt);
 if (stale) {
-  console.log(builtAt ? 'The site changed since its build: building it again…' : 'Building the site (once)…');
+  console.log(
+    builtAt ? 'The code changed since its build: building it again…' : 'Building the site and the server (once)…',
+  );
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import('../apps/server/src/main.ts');

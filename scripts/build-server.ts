@@ -1,0 +1,24 @@
+/**
+ * The server and the packages it imports as JavaScript (ADR 0030): each workspace's `src` into its own
+ * `build`, at the same depth, so paths made from `import.meta.dirname` hold in either. A production
+ * process runs `apps/server/build/main.js` with `--conditions=pool-build` (apps/server/src/runtime.ts),
+ * under which the packages' exports name their builds: no TypeScript is left to strip at run time, and
+ * Node's type stripper (a WebAssembly module, 15-20 MB of a process) is never loaded. Types are checked
+ * by `npm run typecheck`, not here (`noCheck`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const tsc = join(root, 'node_modules/.bin/tsc');
+/** Every workspace with a `tsconfig.build.json` (scripts/server-build.test.ts: the server's and each package it imports). */
+const workspaces = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] })
+  .workspaces;
+
+for (const workspace of workspaces.filter((w) => existsSync(join(root, w, 'tsconfig.build.json')))) {
+  // A source deleted since the last build must not leave its JavaScript behind.
+  rmSync(join(root, workspace, 'build'), { recursive: true, force: true });
+  const run = spawnSync(tsc, ['-p', join(root, workspace, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
