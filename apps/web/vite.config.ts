@@ -29,4 +29,9 @@ export default defineConfig({
     ],
   },
   build: { sourcemap: false },
+  environments: {
+    // The server build in ASCII (its Arabic text as \u escapes, no comments): V8 keeps a module's source for the
+    // process's life, one byte a character when all of it is ASCII and two otherwise (4.3 MB before, 2.0 now).
+    ssr: { build: { rolldownOptions: { output: { charset: 'ascii', comments: false } } } },
+  },
 });

@@ -34,9 +34,12 @@ describe('sub-path entries', () => {
       .map((f) => f.replace(/\.ts$/, ''))
       .filter((m) => !INTERNAL.includes(m));
     expect(entryNames.flatMap(modulesOf).sort()).toEqual(modules.sort());
-    const exports = JSON.parse(read('../package.json')).exports as Record<string, string>;
+    // Each names its source, and its build for a production server (ADR 0030).
+    const exports = JSON.parse(read('../package.json')).exports as Record<string, Record<string, string>>;
     expect(Object.keys(exports).sort()).toEqual(['.', ...entryNames.map((e) => `./${e}`)].sort());
-    for (const e of entryNames) expect(exports[`./${e}`]).toBe(`./src/entries/${e}.ts`);
+    for (const e of entryNames) {
+      expect(exports[`./${e}`]).toEqual({ 'pool-build': `./build/entries/${e}.js`, default: `./src/entries/${e}.ts` });
+    }
   });
 
   it("keep the customer site's entries clear of the dashboard's modules", () => {
