@@ -60,6 +60,15 @@ test('the admin signs in to the Arabic dashboard; a wrong password is refused', 
   await expect(nav.getByRole('status')).toHaveText('لا يوجد قسم بهذا الاسم');
   await filter.press('Escape');
   await expect(filter).toHaveValue('');
+  // Typed and then the arrow key with no frame between them (a quick typist on a busy phone): the entry found
+  // takes the focus all the same, not only once its section has drawn its opening.
+  await filter.evaluate((input: HTMLInputElement) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'الكوبون');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('admin-nav-coupons')).toBeFocused();
+  await filter.fill('');
   await filter.fill('الكوبون');
   await shot(page, 'admin-nav-filter-ar');
   await filter.press('ArrowDown');

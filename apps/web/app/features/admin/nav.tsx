@@ -185,9 +185,14 @@ export function AdminNav({ admin, onNavigate }: { admin: AdminProfile; onNavigat
                   style={{ borderRadius: 'var(--mantine-radius-md)', opacity: 1 }}
                   data-testid={`admin-nav-section-${section.id}`}
                 />
-                <Collapse expanded={expanded} keepMountedMode="display-none" id={listId}>
-                  {entries}
-                </Collapse>
+                {/* What a filter found shows at once: an arrow key typed right after finds it, not an opening. */}
+                {filtering ? (
+                  <div id={listId}>{entries}</div>
+                ) : (
+                  <Collapse expanded={expanded} keepMountedMode="display-none" id={listId}>
+                    {entries}
+                  </Collapse>
+                )}
               </li>
             );
           })}
