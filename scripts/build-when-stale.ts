@@ -6,22 +6,24 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SERVER_ENTRY } from '../apps/server/src/runtime.ts';
 
 const root = resolve(import.meta.dirname, '..');
 /** What the build makes: the site's server entry and the server's own (scripts/build-server.ts). */
-const BUILT = ['apps/web/build/server/index.js', 'apps/server/build/main.js'];
-/** What the build is made from: the web app, the server, the packages, their settings and the lock file. */
+const BUILT = ['apps/web/build/server/index.js', SERVER_ENTRY];
+/** What the build is made from: the server and its packages, the web app, their settings and the lock file. */
 const SOURCES = [
-  'apps/server/src',
-  'apps/server/tsconfig.build.json',
-  'packages/db/src',
+  ...['apps/server', 'packages/contracts', 'packages/i18n', 'packages/db'].flatMap((workspace) => [
+    `${workspace}/src`,
+    `${workspace}/package.json`,
+    `${workspace}/tsconfig.build.json`,
+  ]),
   'apps/web/app',
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'apps/web/package.json',
-  'packages/contracts/src',
-  'packages/i18n/src',
+  'tsconfig.base.json',
   'package-lock.json',
 ];
 
