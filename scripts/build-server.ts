@@ -7,18 +7,15 @@
  * by `npm run typecheck`, not here (`noCheck`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, serverWorkspaces } from './server-workspaces.ts';
 
-const root = resolve(import.meta.dirname, '..');
-const tsc = join(root, 'node_modules/.bin/tsc');
-/** Every workspace with a `tsconfig.build.json` (scripts/server-build.test.ts: the server's and each package it imports). */
-const workspaces = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] })
-  .workspaces;
+const tsc = join(ROOT, 'node_modules/.bin/tsc');
 
-for (const workspace of workspaces.filter((w) => existsSync(join(root, w, 'tsconfig.build.json')))) {
+for (const workspace of serverWorkspaces()) {
   // A source deleted since the last build must not leave its JavaScript behind.
-  rmSync(join(root, workspace, 'build'), { recursive: true, force: true });
-  const run = spawnSync(tsc, ['-p', join(root, workspace, 'tsconfig.build.json')], { stdio: 'inherit' });
+  rmSync(join(ROOT, workspace, 'build'), { recursive: true, force: true });
+  const run = spawnSync(tsc, ['-p', join(ROOT, workspace, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -5,15 +5,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SERVER_ENTRY } from '../apps/server/src/runtime.ts';
+import { ROOT as root, serverWorkspaces } from './server-workspaces.ts';
 
-const root = resolve(import.meta.dirname, '..');
 /** What the build makes: the site's server entry and the server's own (scripts/build-server.ts). */
 const BUILT = ['apps/web/build/server/index.js', SERVER_ENTRY];
 /** What the build is made from: the server and its packages, the web app, their settings and the lock file. */
 const SOURCES = [
-  ...['apps/server', 'packages/contracts', 'packages/i18n', 'packages/db'].flatMap((workspace) => [
+  ...serverWorkspaces().flatMap((workspace) => [
     `${workspace}/src`,
     `${workspace}/package.json`,
     `${workspace}/tsconfig.build.json`,

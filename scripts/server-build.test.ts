@@ -4,10 +4,10 @@
  * each export names the build of the source it names otherwise.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT as root, serverWorkspaces as builtWorkspaces } from './server-workspaces.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const json = <T>(path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as T;
 
 /** Every `.ts` file under `dir`, recursively. */
@@ -30,8 +30,16 @@ type Exports = Record<string, string | Record<string, string>>;
 const serverWorkspaces = ['apps/server', ...importedPackages('apps/server/src')];
 
 describe('the compiled server', () => {
-  it('finds the packages the server imports', () => {
+  it('builds exactly the server and the packages it imports', () => {
     expect(serverWorkspaces).toEqual(['apps/server', 'packages/contracts', 'packages/db', 'packages/i18n']);
+    expect(builtWorkspaces().sort()).toEqual(serverWorkspaces);
+  });
+
+  it("the image's last stage copies each build from the build stage", () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    for (const workspace of serverWorkspaces) {
+      expect(dockerfile, workspace).toContain(`COPY --from=build /app/${workspace}/build ./${workspace}/build`);
+    }
   });
 
   it.each(serverWorkspaces)('%s is built from src into build, tests aside', (workspace) => {
