@@ -50,6 +50,8 @@ type ResultLike = {
       'best-practices': number;
       seo: number;
       'LCP ms': number;
+      /** Each run's performance score, the median run's figures above (lighthouse.ts). */
+      runs?: string;
     }[];
   } | null;
   sse: {
@@ -135,7 +137,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     for (const l of result.lighthouse.rows)
       add(
         `Lighthouse mobile: ${l.page}`,
-        `performance ${l.performance}, LCP ${(l['LCP ms'] / 1000).toFixed(1)} s, a11y ${l.accessibility}, best practices ${l['best-practices']}, SEO ${l.seo} (${when})`,
+        `performance ${l.performance}${l.runs ? ` (median of runs ${l.runs})` : ''}, LCP ${(l['LCP ms'] / 1000).toFixed(1)} s, a11y ${l.accessibility}, best practices ${l['best-practices']}, SEO ${l.seo} (${when})`,
         '—',
         'performance ≥ 95, LCP ≤ 2.5 s; a11y, best practices, SEO 100',
         yes(

@@ -333,6 +333,8 @@ for (const lang of ['ar', 'en'] as const) {
     await open(page, `${prefix}/online_store?q=${encodeURIComponent(`${lang === 'ar' ? 'مضخه' : 'pumps'} ${TAG}`)}`);
     await noHorizontalScroll(page);
     await shot(page, `store-search-phone-${lang}`);
+    // The drawer (and its portal) comes with the first open: a closed one costs the page's hydration nothing.
+    await expect(page.locator('[data-portal]')).toHaveCount(0);
     await page.getByTestId('open-filters').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await animationsDone(page); // the drawer's slide-in, before the screenshot

@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { AuthGuardDialog, useAuthGuard } from '../components/auth-guard.tsx';
+import { AuthGuardDialog, useGuardedHere } from '../components/auth-guard.tsx';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
@@ -29,20 +29,29 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The `default` layout: header, page, footer; (auth) pages are guarded. */
-export default function DefaultLayout() {
-  const guard = useAuthGuard();
+/**
+ * A signed-in customer's live alerts, once the page is in the browser. Its own component: the state that
+ * `useMounted` sets right after hydration re-renders this alone, not the header, page and footer.
+ */
+function LiveAlertsAfterMount() {
   const { viewer } = useRoot();
   const mounted = useMounted();
+  if (!mounted || viewer?.kind !== 'user') return null;
+  return (
+    <Suspense fallback={null}>
+      <SiteLiveAlerts />
+    </Suspense>
+  );
+}
+
+/** The `default` layout: header, page, footer; (auth) pages are guarded. */
+export default function DefaultLayout() {
+  const here = useGuardedHere();
   return (
     <>
-      <Shell>{guard.here ? null : <Outlet />}</Shell>
-      <AuthGuardDialog guard={guard} />
-      {mounted && viewer?.kind === 'user' && (
-        <Suspense fallback={null}>
-          <SiteLiveAlerts />
-        </Suspense>
-      )}
+      <Shell>{here ? null : <Outlet />}</Shell>
+      <AuthGuardDialog here={here} />
+      <LiveAlertsAfterMount />
     </>
   );
 }

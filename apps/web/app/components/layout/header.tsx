@@ -15,7 +15,7 @@ import { AccountButton } from './account-button.tsx';
 // Menus and drawers are not needed to paint the page: their code (and Mantine's popover,
 // focus trap, scroll lock) loads after it, not with the page's first JavaScript.
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
-const NavDrawer = lazy(() => import('./nav-drawer.tsx'));
+const NavDrawer = lazy(() => import('../lazy-drawer.tsx'));
 
 const NAV = [
   { key: 'home', path: '/' },
@@ -146,7 +146,7 @@ export function Header() {
       </Container>
       {drawerWanted && (
         <Suspense fallback={null}>
-          <NavDrawer opened={opened} onClose={close}>
+          <NavDrawer opened={opened} onClose={close} title={t('nav.menu')} hiddenFrom="lg" position="right" size="xs">
             <Stack component="nav" aria-label={t('nav.main_navigation')} gap="md">
               {links}
               <Box hiddenFrom="sm">

@@ -3,7 +3,7 @@
  * keeps a visitor's cart in its HttpOnly cookie) and mark favourites (signed-in
  * customers). Same-origin calls with the site header, answers by their key.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserApi } from '../../lib/api.client.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
@@ -76,7 +76,13 @@ export function useFavourite(productId: number, initial: boolean, onChange?: (on
   const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
-  useEffect(() => setOn(initial), [initial]);
+  // A new `initial` (the list reloaded) resets the flag, during the render: an effect would re-render each
+  // card once more right after hydration.
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
+    setOn(initial);
+  }
 
   const toggle = useCallback(async () => {
     if (viewer?.kind !== 'user') {

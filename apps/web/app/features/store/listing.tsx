@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -6,7 +6,6 @@ import {
   Button,
   CloseButton,
   Container,
-  Drawer,
   Group,
   NativeSelect,
   ScrollArea,
@@ -31,6 +30,9 @@ import type { Listing } from './load.server.ts';
 import { SEARCH_PATH } from './paths.ts';
 import { ProductCard } from './product-card.tsx';
 import classes from './store.module.css';
+
+// The filters' drawer on a phone: its code and its portal come with the first open.
+const FilterDrawer = lazy(() => import('../../components/lazy-drawer.tsx'));
 
 /** A filter in force, shown as a removable chip above the results. */
 type Chip = { key: string; label: string; remove: Partial<StoreFilters> };
@@ -141,6 +143,8 @@ export function StoreListing({ listing }: { listing: Listing }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [drawer, setDrawer] = useState(false);
+  // Kept once opened, for the closing animation and later opens.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const f = listing.filters;
   const { data: products, pagination } = listing.products;
   const isSearchPage = stripLang(location.pathname) === SEARCH_PATH;
@@ -221,7 +225,10 @@ export function StoreListing({ listing }: { listing: Listing }) {
                   </Badge>
                 ) : null
               }
-              onClick={() => setDrawer(true)}
+              onClick={() => {
+                setDrawerWanted(true);
+                setDrawer(true);
+              }}
               data-testid="open-filters"
             >
               {t('store.filters')}
@@ -295,20 +302,24 @@ export function StoreListing({ listing }: { listing: Listing }) {
         </Stack>
       </Box>
 
-      <Drawer
-        opened={drawer}
-        onClose={() => setDrawer(false)}
-        title={t('store.filters')}
-        position={lang === 'ar' ? 'right' : 'left'}
-        size="min(22rem, 90vw)"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {panel('drawer')}
-        <Button fullWidth mt="xl" onClick={() => setDrawer(false)} data-testid="show-results">
-          {t('store.show_results', { count: pagination.total_items })}
-        </Button>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            opened={drawer}
+            onClose={() => setDrawer(false)}
+            title={t('store.filters')}
+            position={lang === 'ar' ? 'right' : 'left'}
+            size="min(22rem, 90vw)"
+            hiddenFrom="md"
+            closeButtonProps={{ 'aria-label': t('common.close') }}
+          >
+            {panel('drawer')}
+            <Button fullWidth mt="xl" onClick={() => setDrawer(false)} data-testid="show-results">
+              {t('store.show_results', { count: pagination.total_items })}
+            </Button>
+          </FilterDrawer>
+        </Suspense>
+      )}
     </Container>
   );
 }
