@@ -31,10 +31,17 @@ RUN mkdir -p /out/apps/web /out/scripts \
 
 # --- production ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS production
-# V8's heap and malloc's arenas kept near what is live (apps/server/src/runtime.ts; ADR 0024, Memory).
+# jemalloc in place of glibc's malloc (ADR 0031), at one path whatever the architecture.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libjemalloc2 \
+ && rm -rf /var/lib/apt/lists/* \
+ && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
+# V8's heap and the allocator kept near what is live (apps/server/src/runtime.ts; ADR 0024, Memory; ADR 0031).
 ENV NODE_ENV=production \
     NODE_OPTIONS="--conditions=pool-build --max-semi-space-size=16 --max-old-space-size=512" \
     MALLOC_ARENA_MAX=2 \
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

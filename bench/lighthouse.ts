@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { productionEnv } from './production-env.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
@@ -28,7 +28,7 @@ function startServer(): Promise<ChildProcess> {
     cwd: ROOT,
     env: {
       ...process.env,
-      ...SERVER_ENV,
+      ...mallocEnv(),
       ...productionEnv(PORT),
       SEED_DEMO: 'true',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pool-lighthouse-')),

@@ -31,7 +31,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { productionEnv } from './production-env.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 import { fillCatalogue } from './catalogue-data.ts';
 import { insertOrders } from './orders-data.ts';
 import { adminToken, makeCustomers } from './people.ts';
@@ -315,7 +315,7 @@ const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boo
 const startServer = () =>
   startProcess(
     [...profile, ...SERVER_NODE_FLAGS, ...serverFlags, SERVER_ENTRY],
-    { ...serverEnv(), ...SERVER_ENV },
+    { ...serverEnv(), ...mallocEnv() },
     `${BASE}/api/ready`,
   );
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import S3rver from 's3rver';
 import { freePort, startEmbeddedPostgres } from '@pool/db/embedded-postgres';
 import { startRedis } from '../apps/server/src/testing/redis-server.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** Whether the site and the server were built (`npm run build`): the processes then serve the pages too. */
@@ -145,7 +145,7 @@ export class AppProcess {
     this.starts++;
     const child = spawn(process.execPath, COMMAND, {
       cwd: ROOT,
-      env: { ...process.env, ...SERVER_ENV, ...this.env, PORT: String(this.port) },
+      env: { ...process.env, ...mallocEnv(), ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

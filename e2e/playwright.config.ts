@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 
 /** A fresh data folder per run: PGlite database, SMS outbox, uploads. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pool-e2e-'));
@@ -34,7 +34,7 @@ const server = (port: number, env: Record<string, string>) => ({
   stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
   stderr: 'pipe' as const,
   env: {
-    ...SERVER_ENV,
+    ...mallocEnv(),
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',

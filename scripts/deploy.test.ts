@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/runtime.ts';
+import { JEMALLOC_CONF, SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -187,19 +187,26 @@ describe('deployment: compose.yaml, Dockerfile, Caddyfile and .env.example', () 
     expect(dockerfile.at(-1)).toBe(`CMD ["node", "${SERVER_ENTRY}"]`);
   });
 
-  it('every launcher starts the compiled server with the same flags and malloc setting (runtime.ts)', () => {
+  it('every launcher starts the compiled server with the same flags and malloc settings (runtime.ts)', () => {
     expect(imageEnv.NODE_OPTIONS?.split(' ')).toEqual([...SERVER_NODE_FLAGS]);
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-    for (const name of ['start', 'start:prod']) {
-      const words = scripts[name]!.split(' ');
-      // `npm start` builds first when the build is stale (a node of its own), then starts the server.
-      const node = words.lastIndexOf('node');
-      expect(words.slice(node + 1), name).toEqual([...SERVER_NODE_FLAGS, SERVER_ENTRY]);
-      for (const [key, value] of Object.entries(SERVER_ENV)) {
-        expect(words.slice(0, node), name).toContain(`${key}=${value}`);
-        expect(imageEnv[key]).toBe(value);
-      }
-    }
+    // `npm start` builds first when the build is stale, then both become the server (scripts/start-server.ts).
+    expect(scripts.start).toBe('node scripts/build-when-stale.ts && node scripts/start-server.ts');
+    expect(scripts['start:prod']).toBe('NODE_ENV=production node scripts/start-server.ts');
+    // The image installs jemalloc and preloads it with the settings a host that has it gets.
+    const jemalloc = mallocEnv('/usr/local/lib/libjemalloc.so.2');
+    expect(jemalloc.MALLOC_CONF).toBe(JEMALLOC_CONF);
+    for (const [key, value] of Object.entries(jemalloc)) expect(imageEnv[key], key).toBe(value);
+    expect(read('Dockerfile')).toMatch(/apt-get install -y --no-install-recommends libjemalloc2/);
+  });
+
+  it('the malloc settings: glibc with two arenas, jemalloc preloaded where the host has it', () => {
+    expect(mallocEnv(null)).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(mallocEnv('/usr/lib/x86_64-linux-gnu/libjemalloc.so.2')).toEqual({
+      MALLOC_ARENA_MAX: '2',
+      LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+      MALLOC_CONF: JEMALLOC_CONF,
+    });
   });
 
   it('a replica is given longer to stop than the server drains and waits for requests in flight', () => {

@@ -1,14 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { jemallocPath } from '../../apps/server/src/runtime.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** Runs `node apps/server/src/main.ts` with `env`; resolves with its output once `until` matches or it exits. */
+/**
+ * Runs `node scripts/start-server.ts` (what `npm start` runs after its build) with `env`; resolves with its
+ * output once `until` matches or it exits.
+ */
 function runServer(env: Record<string, string>, until: RegExp) {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['scripts/start-server.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const ready = new Promise<string>((resolveReady) => {
@@ -40,6 +44,11 @@ test('the start command prints the addresses and demo sign-ins, answers, and sto
 
   const ready = await fetch('http://127.0.0.1:3987/api/ready');
   expect(ready.status).toBe(200);
+  // The launcher became the server (the same process), with its flags and, where the host has it, jemalloc.
+  const pid = server.child.pid!;
+  expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--conditions=pool-build');
+  const jemalloc = jemallocPath();
+  if (jemalloc) expect(readFileSync(`/proc/${pid}/maps`, 'utf8')).toContain(jemalloc);
 
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
