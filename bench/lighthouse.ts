@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { productionEnv } from './production-env.ts';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 
@@ -126,13 +126,22 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(page));
-    const lhr = computeMedianRun(runs);
+    // A run that measured no paint or no interactive time is left out, and said why.
+    const valid = filterToValidRuns(runs);
+    for (const r of runs.filter((run) => !valid.includes(run))) {
+      console.warn(
+        `${page.path}: a run without FCP or TTI: ${r.runtimeError?.code ?? ''} ${r.runtimeError?.message ?? ''}`,
+      );
+    }
+    if (valid.length === 0) throw new Error(`no Lighthouse run of ${page.path} measured a paint`);
+    const lhr = computeMedianRun(valid);
     const row: Record<string, string | number> = { page: page.name, path: page.path };
     for (const c of CATEGORIES) row[c] = score(lhr, c);
     row['LCP ms'] = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
     row['TBT ms'] = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
     row.CLS = Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
-    row.runs = runs.map((r) => score(r, 'performance')).join(' / ');
+    const dropped = runs.length - valid.length;
+    row.runs = valid.map((r) => score(r, 'performance')).join(' / ') + (dropped ? `, ${dropped} left out` : '');
     rows.push(row);
     // What to look at next: the LCP element and the elements that shifted.
     details.push({

@@ -228,6 +228,12 @@ for (const [marker, where] of Object.entries(DASHBOARD_CSS_MARKERS)) {
   for (const href of stylesheets(customerRoutes))
     if (holds(href, marker)) problems.push(`${href} (a customer page's stylesheet) holds ${where}`);
 }
+// The site is light only (root.tsx): no page carries the dark colour scheme's variables (apps/web/mantine-styles.ts,
+// app/theme-css.ts), 13 KB of every first visit's inline CSS before.
+for (const href of stylesheets(customerRoutes)) {
+  if (/--mantine-color-scheme:\s*dark/.test(readFileSync(join(clientDir, href), 'utf8')))
+    problems.push(`${href} (a customer page's stylesheet) holds the dark colour scheme's variables`);
+}
 if (problems.length) {
   console.error(`\n${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exit(1);

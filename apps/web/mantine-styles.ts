@@ -11,6 +11,7 @@
  *   by root.tsx) becomes the layers' order, as in Mantine's full stylesheet, then its global part
  *   (baseline, default CSS variables, global classes) in `mantine.global`. The site's own
  *   stylesheets are not in a layer: they override Mantine's, as when they came after it.
+ * - The default variables of the dark colour scheme are left out: the site is light only.
  *
  * The development server keeps the whole file: its pre-bundled @mantine/core is not transformed.
  */
@@ -30,6 +31,21 @@ const CLASS_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\
 const COMPONENT_STYLES = /[\\/]@mantine[\\/]core[\\/]styles[\\/](\w+)\.css\?mantine-layer$/;
 
 const readStyles = (name: string) => readFileSync(join(stylesDir, `${name}.css`), 'utf8');
+
+/** Mantine's default variables of the dark colour scheme (default-css-variables.css). */
+const DARK_VARIABLES =
+  /:root\[data-mantine-color-scheme='dark'\],\s*:host\(\[data-mantine-color-scheme='dark'\]\)\s*\{[^}]*\}/;
+/**
+ * A global stylesheet as the site uses it. The site has one colour scheme, light (root.tsx): the dark one's
+ * variables, 10 KB, would be dead CSS in every first visit's inline styles, parsed before the first paint.
+ */
+function globalStyles(name: string): string {
+  const css = readStyles(name);
+  if (name !== 'default-css-variables') return css;
+  const lightOnly = css.replace(DARK_VARIABLES, '');
+  if (lightOnly === css) throw new Error("Mantine's dark-scheme variables not found: update DARK_VARIABLES");
+  return lightOnly;
+}
 
 /** The components' stylesheets in the order of Mantine's full stylesheet (each file is a part of it). */
 function componentOrder(): string[] {
@@ -56,7 +72,7 @@ export function mantineStylesPerComponent(): Plugin {
     load(id) {
       if (ALL_STYLES.test(id)) {
         const layers = ['mantine.global', ...order.map((name) => `mantine.${name}`)];
-        return `@layer ${layers.join(', ')};\n@layer mantine.global {\n${GLOBAL_FILES.map(readStyles).join('\n')}\n}\n`;
+        return `@layer ${layers.join(', ')};\n@layer mantine.global {\n${GLOBAL_FILES.map(globalStyles).join('\n')}\n}\n`;
       }
       const component = COMPONENT_STYLES.exec(id)?.[1];
       if (component) return `@layer mantine.${component} {\n${readStyles(component)}\n}\n`;

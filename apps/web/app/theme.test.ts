@@ -63,4 +63,9 @@ describe('theme: the CSS variables stylesheet', () => {
     expect(hover).toBe(resolve('cyan').hover);
     expect(committed).toContain(`--mantine-color-cyan-filled-hover: ${hover};`);
   });
+
+  it('holds the light colour scheme only, the one the site has', () => {
+    expect(committed).toContain(':root[data-mantine-color-scheme="light"]');
+    expect(committed).not.toContain('data-mantine-color-scheme="dark"');
+  });
 });
