@@ -140,6 +140,9 @@ try {
     row['LCP ms'] = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
     row['TBT ms'] = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
     row.CLS = Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
+    // Lighthouse's own reading of the host's speed (higher is faster): the simulated throttling multiplies
+    // what it measured, so a slower or busier host moves the scores.
+    row['host index'] = valid.map((r) => Math.round(r.environment.benchmarkIndex)).join(' / ');
     const dropped = runs.length - valid.length;
     row.runs = valid.map((r) => score(r, 'performance')).join(' / ') + (dropped ? `, ${dropped} left out` : '');
     rows.push(row);
