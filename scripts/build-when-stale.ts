@@ -20,8 +20,10 @@ const SOURCES = [
   ]),
   'apps/web/app',
   'apps/web/public',
-  'apps/web/vite.config.ts',
-  'apps/web/react-router.config.ts',
+  // The web build's settings and plugins (vite.config.ts, react-router.config.ts, mantine-styles.ts, …).
+  ...readdirSync(join(root, 'apps/web'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `apps/web/${name}`),
   'apps/web/package.json',
   'tsconfig.base.json',
   'package-lock.json',
