@@ -78,14 +78,32 @@ export const isAnonymous = (req: FastifyRequest) => !req.headers.authorization &
 const holds = (req: FastifyRequest, etag: string) =>
   (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 
+/**
+ * Entries waiting for their best Brotli form. They are made one at a time: Brotli's best quality holds about
+ * 12 MB of tables while it runs, and after a change empties the cache the first visits refill many entries at
+ * once (four at once in zlib's thread pool held 47 MB more; the process's peak memory was made of it).
+ */
+const toRefine: CachedAnswer[] = [];
+/** Past this many waiting (a burst of new searches), an entry keeps its quick form. */
+const MAX_WAITING_TO_REFINE = 100;
+
 /** Makes the entry's Brotli form again at the best quality, off the event loop, and keeps it when smaller. */
 function refineBrotli(answer: CachedAnswer) {
+  if (toRefine.length >= MAX_WAITING_TO_REFINE) return;
+  if (toRefine.push(answer) === 1) refineNext();
+}
+
+function refineNext() {
+  const answer = toRefine[0];
+  if (!answer) return;
   const params = {
     [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
     [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
   };
   brotliCompress(answer.body, { params }, (err, best) => {
     if (!err && answer.br && best.length < answer.br.length) answer.br = best;
+    toRefine.shift();
+    refineNext();
   });
 }
 
