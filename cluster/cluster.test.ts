@@ -81,8 +81,11 @@ describe('the cluster', () => {
     // The schema and the first admin, as the first process would make them.
     const setup = createDatabase({ url: `${superUrl}?application_name=${TEST_APP_NAME}`, poolSize: 2 });
     await setup.migrate();
-    const passwordHash = await hashPassword(ADMIN_PASSWORD);
-    await seed(setup.db, { adminEmail: ADMIN_EMAIL, adminPasswordHash: passwordHash, demo: false });
+    await seed(setup.db, {
+      adminEmail: ADMIN_EMAIL,
+      adminPasswordHash: () => hashPassword(ADMIN_PASSWORD),
+      demo: false,
+    });
     await setup.close();
 
     sql = new pg.Client({ connectionString: superUrl, application_name: TEST_APP_NAME });

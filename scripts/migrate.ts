@@ -43,7 +43,7 @@ export async function migrateOnce(config: Config, statementTimeoutMs = 15 * 60_0
       await database.migrate();
       const result = await seed(database.db, {
         adminEmail: config.ADMIN_EMAIL,
-        adminPasswordHash: await hashPassword(config.adminPassword),
+        adminPasswordHash: () => hashPassword(config.adminPassword),
         demo: config.SEED_DEMO,
         demoImage: demoImageMaker({ config }),
       });

@@ -74,7 +74,7 @@ describe('hostile input never reaches a 500 and a refusal changes nothing', () =
     app = await buildTestApp();
     await seed(app.db, {
       adminEmail: 'owner@example.com',
-      adminPasswordHash: await hashPassword('Owner-password-1'),
+      adminPasswordHash: () => hashPassword('Owner-password-1'),
       demo: true,
     });
     await makeCountry(app.db, { key: '971', iso: 'AE', nameAr: 'الإمارات', nameEn: 'UAE' }).catch(() => undefined);

@@ -38,7 +38,7 @@ export async function startServer(config: Config, { dev, apiOnly }: { dev: boole
     : undefined;
   const seeded = await seed(database.db, {
     adminEmail: config.ADMIN_EMAIL,
-    adminPasswordHash: await hashPassword(config.adminPassword),
+    adminPasswordHash: () => hashPassword(config.adminPassword),
     demo: config.SEED_DEMO,
     demoImage: demoImageMaker({ config }),
   });

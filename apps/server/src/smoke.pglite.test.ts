@@ -26,7 +26,7 @@ describe('default start on PGlite', () => {
     await database.migrate();
     const result = await seed(database.db, {
       adminEmail: config.ADMIN_EMAIL,
-      adminPasswordHash: await hashPassword('x'.repeat(12)),
+      adminPasswordHash: () => hashPassword('x'.repeat(12)),
       demo: true,
     });
     return { database, result };

@@ -15,8 +15,11 @@ import { seedServices } from './seed-services.ts';
 
 export type SeedOptions = {
   adminEmail: string;
-  /** argon2id hash of the super admin's password. */
-  adminPasswordHash: string;
+  /**
+   * Makes the argon2id hash of the super admin's password; called only on a first start (a hash holds
+   * 64 MB for its moment: a process that finds the database seeded does not make one).
+   */
+  adminPasswordHash: () => Promise<string>;
   /** Also load the demo customer and sample notifications. */
   demo: boolean;
   /** Draws and stores a demo picture (products, categories, brands); none when left out. */
@@ -80,21 +83,28 @@ export async function seed(db: Db, options: SeedOptions) {
     options.demo && options.demoImage && !(await catalogueSeeded(db))
       ? await drawDemoPictures(options.demoImage)
       : undefined;
+  // Before the transaction too, which must not sit idle while it is made.
+  const adminPasswordHash = (await isSeeded(db)) ? null : await options.adminPasswordHash();
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
     // Several processes may start together on a new database: the first seeds, the others wait for
     // it here, then find everything there (each part checks before it writes).
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const done = await tx.select().from(t.settings).where(eq(t.settings.key, 'seeded_at'));
-    if (done.length) return { seeded: await demoCatalogue(tx, options, pictures) };
-    await firstStart(tx, options);
+    // Not seeded now means it was not before the transaction either: the hash was made.
+    if (adminPasswordHash === null || (await isSeeded(tx))) {
+      return { seeded: await demoCatalogue(tx, options, pictures) };
+    }
+    await firstStart(tx, options, adminPasswordHash);
     await demoCatalogue(tx, options, pictures);
     return { seeded: true };
   });
 }
 
 /** Settings, content, SEO, the super admin and, for a demo, the demo customer, technician and city. */
-async function firstStart(tx: Db, options: SeedOptions) {
+const isSeeded = async (db: Db) =>
+  (await db.select().from(t.settings).where(eq(t.settings.key, 'seeded_at'))).length > 0;
+
+async function firstStart(tx: Db, options: SeedOptions, adminPasswordHash: string) {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) await f.makeSetting(tx, key, value);
   await seedContent(tx);
   await seedSeo(tx);
@@ -103,7 +113,7 @@ async function firstStart(tx: Db, options: SeedOptions) {
   await f.makeAdmin(tx, {
     name: 'المدير العام',
     email: options.adminEmail,
-    passwordHash: options.adminPasswordHash,
+    passwordHash: adminPasswordHash,
     isSuper: true,
     roleId: owner.id,
     phone: '500000000',

@@ -14,9 +14,12 @@ type AdminRow = typeof tables.admins.$inferSelect;
 
 /**
  * Verified against when the e-mail is unknown, so both cases cost one argon2
- * verify. Made at start-up (of a random password) so no request pays for it.
+ * verify. Made (of a random password) by the process's first sign-in, whichever
+ * case it is, so that one costs the same either way too; not at start-up: a
+ * hash holds 64 MB for its moment, and most processes never sign an admin in.
  */
-const dummyHash = hashPassword(randomBytes(18).toString('base64url'));
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(18).toString('base64url')));
 
 export async function adminProfile(
   db: Db,
@@ -119,9 +122,10 @@ export async function login(app: App, input: { email: string; password: string; 
     .from(a)
     .where(and(eq(sql`lower(${a.email})`, input.email), isNull(a.deletedAt)))
     .limit(1);
+  const unknownHash = await dummyHash();
   const valid = admin
     ? await verifyPassword(admin.passwordHash, input.password)
-    : (await verifyPassword(await dummyHash, input.password)) && false;
+    : (await verifyPassword(unknownHash, input.password)) && false;
   if (!admin || !valid) {
     const counted = await failures.get(key);
     if ((counted?.consumedPoints ?? 0) >= L.failures) await lock(app, input.email, admin, input.origin);

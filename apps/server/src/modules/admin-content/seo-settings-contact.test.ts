@@ -265,7 +265,7 @@ describe('demo seed', () => {
   it('loads FAQ, cancel reasons and one SEO entry per site page', async () => {
     const app = await buildTestApp();
     try {
-      await seed(app.db, { adminEmail: 'owner@example.com', adminPasswordHash: 'unused', demo: false });
+      await seed(app.db, { adminEmail: 'owner@example.com', adminPasswordHash: async () => 'unused', demo: false });
       const keys = (await app.db.select().from(tables.seoEntries)).map((r) => r.key);
       for (const key of [
         'home',

@@ -21,7 +21,7 @@ const options = (app: TestApp) => {
   const draw = demoImageMaker(app);
   return {
     adminEmail: 'owner@example.com',
-    adminPasswordHash: 'unused',
+    adminPasswordHash: async () => 'unused',
     demo: true,
     demoImage: async (image: DemoImage) => {
       const path = await draw(image);
