@@ -113,10 +113,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     package_renewal: (tx, payment) => renewalPaid(app, tx, payment),
   });
   app.addHook('onClose', () => app.jobs.stop());
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks on every request take a callback, not a promise: no promise or microtask for each.
+  app.addHook('onSend', (req, reply, _payload, done) => {
     reply.header('x-request-id', req.id);
     // A process shutting down closes each connection after its answer: the client's next one goes elsewhere.
     if (app.lifecycle.draining) reply.header('connection', 'close');
+    done();
   });
   // From here (the body read) to the answer, what the request's code logs with `app.log` carries its id.
   app.addHook('preValidation', (req, _reply, done) => runInLogScope(req, done));

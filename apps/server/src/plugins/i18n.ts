@@ -23,7 +23,8 @@ export function requestLang(headers: Record<string, string | string[] | undefine
 
 export default fp(async (app) => {
   app.decorateRequest('lang', DEFAULT_LANG);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = requestLang(req.headers);
+    done();
   });
 });

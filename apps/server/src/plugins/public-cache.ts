@@ -175,17 +175,22 @@ export default fp(async (app) => {
   app.addHook('onClose', () => changes.close());
 
   app.decorateRequest('publicCacheMiss', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // Callbacks, not promises (as every hook run on each request): a kept answer is sent from here, and
+  // `done` is then not called.
+  app.addHook('onRequest', (req, reply, done) => {
     const options = req.routeOptions.config.publicCache;
-    if (!options || req.method !== 'GET' || !isAnonymous(req)) return;
+    if (!options || req.method !== 'GET' || !isAnonymous(req)) return done();
     reply.header('cache-control', `public, max-age=${options.maxAge}`);
     const key = `${req.lang}|${req.url}`;
     // `Cache-Control: no-cache` asks for the answer afresh (HTTP's meaning), which is then kept for others.
     const kept = /\bno-cache\b/.test(String(req.headers['cache-control'] ?? '')) ? undefined : api.cache.get(key);
-    if (kept) return sendCached(req, reply, kept);
+    if (kept) return void sendCached(req, reply, kept);
     req.publicCacheMiss = { key, readAt: generation };
+    done();
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => done(null, keepAnswer(req, reply, payload)));
+  /** Keeps a public read just answered; answers the payload to send (empty when the client holds it). */
+  function keepAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
     // An admin's change is seen at once by the next request to this process (the others hear of it
     // from the database a moment later).
     if (req.method !== 'GET' && req.url.startsWith('/api/admin/') && reply.statusCode < 400) clear();
@@ -205,5 +210,5 @@ export default fp(async (app) => {
       return '';
     }
     return payload;
-  });
+  }
 });

@@ -113,11 +113,11 @@ export default fp(async (app) => {
   app.decorate('siteCallSecret', randomBytes(24).toString('base64url'));
   app.decorateRequest('siteCall', false);
   const api = app.limiter('api', { points: app.config.RATE_LIMIT_PER_MINUTE, seconds: 60 });
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.siteCall = req.headers[SITE_CALL_HEADER] === app.siteCallSecret;
     delete req.headers[SITE_CALL_HEADER];
-    if (req.siteCall || !req.url.startsWith('/api/') || !app.config.RATE_LIMIT_PER_MINUTE) return;
-    if (UNLIMITED.has(req.url.split('?')[0]!)) return;
-    await app.takeLimit(api, req.ip, reply);
+    if (req.siteCall || !req.url.startsWith('/api/') || !app.config.RATE_LIMIT_PER_MINUTE) return done();
+    if (UNLIMITED.has(req.url.split('?')[0]!)) return done();
+    app.takeLimit(api, req.ip, reply).then(() => done(), done);
   });
 });
