@@ -5,9 +5,8 @@
  * moment (two apps on one PostgreSQL, as two processes), and of PGlite's single process; an admin's
  * change through the API is seen by the next request at once; signed-in answers are never kept.
  */
-import type * as Zlib from 'node:zlib';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, makeAdmin, makeCountry, makeUser, tables, type Database } from '@pool/db';
 import { createTestDatabase } from '@pool/db/testing';
@@ -16,20 +15,6 @@ import { REPLICA_SETTLE_MS } from './public-cache.ts';
 import { issueAdminToken, issueUserToken } from '../lib/sessions.ts';
 import { buildAppOver, buildTestApp, type TestApp } from '../testing/app.ts';
 import { until } from '../testing/until.ts';
-
-/** Brotli compressions running in zlib's pool now, and the most seen at once. */
-const brotliRuns = vi.hoisted(() => ({ now: 0, most: 0 }));
-vi.mock('node:zlib', async (importOriginal) => {
-  const zlib = await importOriginal<typeof Zlib>();
-  const brotliCompress = (input: Buffer, options: object, done: (err: Error | null, out: Buffer) => void) => {
-    brotliRuns.most = Math.max(brotliRuns.most, ++brotliRuns.now);
-    zlib.brotliCompress(input, options, (err, out) => {
-      brotliRuns.now--;
-      done(err, out);
-    });
-  };
-  return { ...zlib, brotliCompress };
-});
 
 const countries = (app: App, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: '/api/user/countries', headers });
@@ -130,23 +115,6 @@ describe('the public cache on one server', () => {
     expect(best.length).toBeLessThan(first.rawPayload.length);
     await until(async () => (await countries(app, br)).rawPayload.equals(best), 2000);
     expect(brotliDecompressSync((await countries(app, br)).rawPayload).equals(body)).toBe(true);
-  });
-
-  it('makes the best Brotli forms one at a time (each holds about 12 MB while it runs)', async () => {
-    const br = { 'accept-encoding': 'br' };
-    await announced(app, () => app.db.execute(sql`update countries set sort = sort`));
-    brotliRuns.most = 0;
-    // Two fresh entries (Arabic and English), each asked twice: both are refined, one after the other.
-    await Promise.all([countries(app, br), countries(app, { ...br, lang: 'en' })]);
-    const [ar, en] = await Promise.all([countries(app, br), countries(app, { ...br, lang: 'en' })]);
-    const best = (answer: typeof ar) =>
-      brotliCompressSync(brotliDecompressSync(answer.rawPayload), {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
-      });
-    const [bestAr, bestEn] = [best(ar), best(en)];
-    await until(async () => (await countries(app, br)).rawPayload.equals(bestAr), 2000);
-    await until(async () => (await countries(app, { ...br, lang: 'en' })).rawPayload.equals(bestEn), 2000);
-    expect(brotliRuns.most).toBe(1);
   });
 
   it('never keeps a signed-in answer, nor serves the kept one to a signed-in caller', async () => {
