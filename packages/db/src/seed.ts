@@ -100,10 +100,11 @@ export async function seed(db: Db, options: SeedOptions) {
   });
 }
 
-/** Settings, content, SEO, the super admin and, for a demo, the demo customer, technician and city. */
+/** Whether the first-start data is there (its `seeded_at` setting). */
 const isSeeded = async (db: Db) =>
   (await db.select().from(t.settings).where(eq(t.settings.key, 'seeded_at'))).length > 0;
 
+/** Settings, content, SEO, the super admin and, for a demo, the demo customer, technician and city. */
 async function firstStart(tx: Db, options: SeedOptions, adminPasswordHash: string) {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) await f.makeSetting(tx, key, value);
   await seedContent(tx);
