@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * The Web Vitals of the Arabic home, store and product pages (issue 13) on a phone on 4G: each
@@ -100,8 +100,21 @@ function cumulativeShift(shifts: { time: number; value: number }[]): number {
   return max;
 }
 
-async function measure(browser: Browser, path: string, name: string): Promise<{ figures: Figures; page: Page }> {
+/** A cold load under the emulated phone and network; a normal one takes 2-20 s here. */
+const LOAD_TIMEOUT_MS = 60_000;
+
+/** A new context with the phone's network and CPU, and `path` loaded in it (the context closed if that fails). */
+async function openThrottled(browser: Browser, path: string): Promise<Page> {
   const context = await browser.newContext({ ...PHONE, locale: 'ar-SA', timezoneId: 'Asia/Riyadh' });
+  try {
+    return await loadThrottled(context, path);
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
+async function loadThrottled(context: BrowserContext, path: string): Promise<Page> {
   // The server as a visitor finds it: this page rendered once before (its caches filled, its code compiled).
   expect((await context.request.get(path)).ok()).toBe(true);
   const page = await context.newPage();
@@ -111,8 +124,24 @@ async function measure(browser: Browser, path: string, name: string): Promise<{ 
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(path, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+  return page;
+}
 
-  await page.goto(path, { waitUntil: 'load' });
+async function measure(browser: Browser, path: string, name: string): Promise<{ figures: Figures; page: Page }> {
+  let page: Page;
+  try {
+    page = await openThrottled(browser, path);
+  } catch (err) {
+    // Under CDP's network emulation Chromium now and then never completes a navigation: no commit and no
+    // load event (microsoft/playwright#22676, a Chromium matter; seen once in CI: 4 minutes on "navigating
+    // to /" while the server answered the same page to the test just before). What is measured is the page,
+    // so that load is made again in a new context, once, and said in the output; a second stall, or any
+    // other error, fails the test.
+    if (!(err instanceof Error) || err.name !== 'TimeoutError') throw err;
+    console.log(`[web-vitals] ${name} ${path}: the emulated load stalled (${err.message.split('\n')[0]}); again`);
+    page = await openThrottled(browser, path);
+  }
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
   // The splash leaves after 1.25 s by itself; late images and fonts settle (a visitor's first look).
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
@@ -212,7 +241,7 @@ function expectGood(figures: Figures) {
 
 test.describe('Web Vitals on a phone on 4G', () => {
   // Three cold loads at a quarter of the CPU, each with its own browser context.
-  test.describe.configure({ timeout: 240_000, retries: 0 });
+  test.describe.configure({ timeout: 300_000, retries: 0 });
 
   test('the Arabic home, store and product pages do not shift (CLS ≤ 0.1); their LCP and INP are read', async ({
     browser,
