@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFetchers, useNavigate, useNavigation, type NavigateOptions } from 'react-router';
+import { useChangeEffect } from './use-change-effect.ts';
 
 /**
  * `navigate`, held until no navigation or fetcher load is in flight. For moving on after a
@@ -13,10 +14,10 @@ export function useSettledNavigate() {
   const fetchers = useFetchers();
   const [target, setTarget] = useState<{ to: string; options?: NavigateOptions } | null>(null);
   const settled = navigation.state === 'idle' && fetchers.every((f) => f.state === 'idle');
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!target || !settled) return;
     setTarget(null);
     void navigate(target.to, target.options);
-  }, [target, settled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [target, settled]);
   return useCallback((to: string, options?: NavigateOptions) => setTarget({ to, options }), []);
 }

@@ -3,7 +3,7 @@
  * and price lines, and checkout for customers (address, payment method).
  * Every figure comes from the server; the page only shows it.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Container, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconShoppingCartOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { CartLine, type LineChange } from '../features/cart/cart-line.tsx';
 import { CheckoutPanel } from '../features/cart/checkout-panel.tsx';
 import { CouponBox } from '../features/cart/coupon-box.tsx';
 import { PriceLines } from '../features/cart/price-lines.tsx';
+import { useChangeEffect } from '../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'cart.ui_title');
 
@@ -122,9 +123,9 @@ function Lines({ cart }: { cart: CartView }) {
 function LineRow({ line }: { line: CartView['lines'][number] }) {
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<CartView>>({ key: `cart-line-${line.variant_id}` });
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data);
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   const change = (c: LineChange) => {
     const body: Record<string, string> = { intent: c.intent, variant_id: String(line.variant_id) };
     if (c.intent === 'quantity') body.quantity = String(c.quantity);
@@ -145,7 +146,7 @@ function useCheckoutDone() {
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<CheckoutResult>>({ key: 'checkout' });
   const [leaving, setLeaving] = useState<'payment' | 'order' | null>(null);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       onSuccess: (done) => {
         setLeaving(done.redirect_url ? 'payment' : 'order');
@@ -153,7 +154,7 @@ function useCheckoutDone() {
         else navigate(to(`/orders/online_store_order/${done.order_id}?placed=1`));
       },
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   return leaving;
 }
 

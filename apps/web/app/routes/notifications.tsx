@@ -25,6 +25,7 @@ import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
 import { PagesNav } from '../components/page-numbers.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
+import { useChangeEffect } from '../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'notifications.title');
 
@@ -234,11 +235,11 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   const deletingId = fetcher.formData?.get('intent') === 'delete' ? String(fetcher.formData.get('id')) : null;
   useBellSync(loaderData.unread);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     setConfirmAll(false);
     handle(fetcher.data.answer as Answer, { successToast: true });
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
 
   const total = pagination?.total_items ?? items.length;
   const current = pagination?.current_page ?? 1;

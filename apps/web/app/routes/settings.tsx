@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCheck, IconDeviceMobile, IconLogin, IconTrash, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { AccountPage } from '../features/account/account-page.tsx';
 import { LinkList } from '../features/account/link-list.tsx';
 import { PushSetup } from '../components/push-setup.tsx';
 import { loadProfile } from '../features/account/profile.server.ts';
+import { useChangeEffect } from '../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'settings.title');
 
@@ -99,10 +100,10 @@ function NotifySwitch({ initial }: { initial: boolean }) {
   const handle = useAnswerHandler();
   const pending = fetcher.formData?.get('is_notify');
   const checked = pending != null ? pending === 'true' : initial;
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.intent === 'notify')
       handle(fetcher.data.answer, { successToast: true });
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
   return (
     <Card title={t('settings.notifications')}>
       <Switch
@@ -132,7 +133,7 @@ function useDeleteOutcome() {
   const navigate = useNavigate();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<ActionResult>({ key: DELETE_KEY });
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.state !== 'idle' || fetcher.data?.intent !== 'delete') return;
     handle(fetcher.data.answer, {
       successToast: true,
@@ -142,7 +143,7 @@ function useDeleteOutcome() {
           navigate(to('/auth/login'), { replace: true });
         }, REDIRECT_DELAY_MS),
     });
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
 }
 
 function DeleteAccount() {
@@ -150,7 +151,7 @@ function DeleteAccount() {
   const fetcher = useFetcher<ActionResult>({ key: DELETE_KEY });
   const [opened, setOpened] = useState(false);
   const busy = fetcher.state !== 'idle';
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!busy && fetcher.data) setOpened(false);
   }, [busy, fetcher.data]);
   return (

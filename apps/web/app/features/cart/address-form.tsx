@@ -3,7 +3,7 @@
  * messages; with a maps key, also a map pin with places search that fills lat/lng and the empty fields
  * (city, district, street, building number, postal code) the chosen place gives.
  */
-import { useEffect } from 'react';
+
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
 import { cityIdFor, onlyEmpty, type PlaceFields } from '../../components/map-picker-maps.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 type City = { id: number; name: string };
 type Values = {
@@ -63,13 +64,13 @@ export function AddressForm({
     validate: schemaValidate(addressBody, lang),
     validateInputOnBlur: true,
   });
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onSuccess: (a) => onSaved(a),
       onError: (a) => form.setErrors(answerFieldErrors(a)),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   // A chosen place fills what the visitor left empty: its city (matched by name to ours) and address parts.
   const fillFromPlace = ({ city, ...fields }: PlaceFields) => {

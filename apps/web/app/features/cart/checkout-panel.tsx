@@ -5,7 +5,7 @@
  * A wallet too short for the order is topped up by exactly what it lacks
  * through the gateway, which brings the customer back here, wallet chosen.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMapPin, IconPlus, IconWalletOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { AddressModal } from './address-form.tsx';
 import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 import { PayMarks } from './pay-marks.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** The gateway's smallest charge (1 SAR): a smaller shortfall is topped up by this much (the server decides). */
 const MIN_TOP_UP = 100;
@@ -50,7 +51,7 @@ export function CheckoutPanel({
   const busy = fetcher.state !== 'idle';
 
   // A refusal is final for its key: the next attempt gets a new one (the page handles the answer).
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.data) setKey(newKey());
   }, [fetcher.data]);
 
@@ -174,7 +175,7 @@ function TopUpShortfall({ addressId, amount }: { addressId: number; amount: numb
   const fetcher = useFetcher<Answer<{ redirect_url: string } | null>>({ key: 'wallet-top-up' });
   const [key, setKey] = useState(newKey);
   const [leaving, setLeaving] = useState(false);
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!fetcher.data) return;
     setKey(newKey());
     handle(fetcher.data, {
@@ -184,7 +185,7 @@ function TopUpShortfall({ addressId, amount }: { addressId: number; amount: numb
         window.location.assign(started.redirect_url);
       },
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="top_up" />

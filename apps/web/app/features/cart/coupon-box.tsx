@@ -1,5 +1,5 @@
 /** Coupon entry (at least 5 characters, spec section 5) with the server's reason when a coupon cannot be used. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { issuesToFields } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export function CouponBox({ coupon }: { coupon: CartView['coupon'] }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function CouponBox({ coupon }: { coupon: CartView['coupon'] }) {
   const [error, setError] = useState<string | null>(null);
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!fetcher.data) return;
     const answer = fetcher.data;
     // A refused coupon is explained under the field, not in a toast.
@@ -28,7 +29,7 @@ export function CouponBox({ coupon }: { coupon: CartView['coupon'] }) {
       return;
     }
     handle(answer, { successToast: true, onSuccess: () => setCode('') });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   const apply = (e: React.FormEvent) => {
     e.preventDefault();

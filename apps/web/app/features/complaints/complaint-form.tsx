@@ -21,6 +21,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { useSettledNavigate } from '../../lib/use-settled-navigate.ts';
 import { ImageUploads } from '../maintenance/index.ts';
 import { SendButton } from './reply-composer.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 type Errors = Record<string, React.ReactNode>;
 
@@ -48,13 +49,13 @@ export function ComplaintForm({
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !names.includes(k))));
 
   useEffect(() => clear('order_id'), [orderId]);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onSuccess: (c) => navigate(to(`/more/complaints_inquiries/${c.id}`)),
       onError: (a) => setErrors(answerFieldErrors(a)),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,7 @@
  * uploaded as they are picked, and the send button. Posts `{intent: 'reply', text, images}` to the
  * page's action through `fetcher`; empties itself once the answer is a success (the page tells).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { useFetcher } from 'react-router';
@@ -11,6 +11,7 @@ import { COMPLAINT_IMAGES_MAX, COMPLAINT_TEXT_MAX } from '@pool/contracts/compla
 import type { Answer } from '../../lib/envelope.ts';
 import type { Lang } from '../../lib/lang.ts';
 import { ImageUploads } from '../maintenance/index.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** The send button, its arrow pointing the way the text runs. */
 export function SendButton({
@@ -67,7 +68,7 @@ export function ReplyComposer({
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [empty, setEmpty] = useState(false);
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.data?.key !== 'success') return;
     setText('');
     setImages([]);

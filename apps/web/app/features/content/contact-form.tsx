@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
@@ -10,6 +9,7 @@ import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 const MESSAGE_MAX = 2000;
 
@@ -32,7 +32,7 @@ export function ContactForm() {
     validateInputOnBlur: true,
   });
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!fetcher.data) return;
     handle(fetcher.data, {
       successToast: true,
@@ -42,7 +42,7 @@ export function ContactForm() {
       },
       onError: (answer) => form.setErrors(answerFieldErrors(answer)),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   const busy = fetcher.state !== 'idle';
   return (

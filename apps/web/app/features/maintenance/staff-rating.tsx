@@ -3,7 +3,7 @@
  * 5 stars (required before sending) and an optional comment, once per order;
  * once rated, the rating is shown instead.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
@@ -14,6 +14,7 @@ import { answerFieldErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { StaffCardView } from './visit.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** States of an order that ended without the work: nothing to rate, ever. */
 const CLOSED = ['cancelled', 'refused'];
@@ -27,7 +28,7 @@ export function StaffRating({ view }: { view: EvaluationView }) {
   const [comment, setComment] = useState('');
   const [starsError, setStarsError] = useState<string | null>(null);
   const [commentError, setCommentError] = useState<string | null>(null);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onError: (a) => {
@@ -36,7 +37,7 @@ export function StaffRating({ view }: { view: EvaluationView }) {
         setCommentError(errors.comment ?? null);
       },
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   return (
     <Stack gap="md">
       {/* The order's page; a package visit's leads to its subscription's page, at that visit. */}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** A new key for one payment attempt (the API answers a repeated key with the first answer). */
 export const newPayKey = () =>
@@ -43,7 +44,7 @@ export function useOrderActions<D>(key: string) {
   const [payKey, setPayKey] = useState(newPayKey);
   const [reasonError, setReasonError] = useState<string | null>(null);
   usePaymentReturn();
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!act.data) return;
     setPayKey(newPayKey());
     handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
@@ -58,7 +59,7 @@ export function useOrderActions<D>(key: string) {
       },
       onError: (a) => setReasonError(Object.values(answerFieldErrors(a))[0] ?? null),
     });
-  }, [act.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [act.data]);
   return {
     dialog,
     setDialog,

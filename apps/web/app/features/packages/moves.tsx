@@ -7,7 +7,7 @@
  * within the period. Each is posted to the page's action (actions.server.ts);
  * the page's data then reloads.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { riyadhNow } from '../dates/index.ts';
 import { PayDialog } from '../maintenance/index.ts';
 import { newPayKey } from '../orders/index.ts';
 import { SlotPicker } from './slots-field.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export type Move =
   | { kind: 'pay'; subscription: SubscriptionView }
@@ -34,9 +35,9 @@ export function AutoRenewSwitch({ subscription }: { subscription: SubscriptionVi
   const { t } = useTranslation();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<SubscriptionView>>({ key: `auto-renew-${subscription.id}` });
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, { successToast: true });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   const pending = fetcher.formData?.get('auto_renew');
   const checked = pending ? pending === 'true' : subscription.auto_renew;
   return (
@@ -67,7 +68,7 @@ export function useSubscriptionMoves(balance: number | null = null) {
   // One key per payment attempt: a double tap is answered once.
   const [payKey, setPayKey] = useState(newPayKey);
   const busy = fetcher.state !== 'idle';
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.data) setPayKey(newPayKey());
     handle(fetcher.data as Answer<{ redirect_url?: string | null } | SubscriptionView> | undefined, {
       successToast: true,
@@ -81,7 +82,7 @@ export function useSubscriptionMoves(balance: number | null = null) {
       },
       onError: (a) => setError(Object.values(answerFieldErrors(a))[0] ?? null),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   const send = (values: Record<string, string>) => void fetcher.submit(values, { method: 'post' });
   const close = () => {
     if (busy) return;

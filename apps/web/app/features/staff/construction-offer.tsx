@@ -35,6 +35,7 @@ import { submitJson, useStaffAnswer } from './answers.ts';
 import { lineErrors } from './lines.ts';
 import { draftOf, newOfferLine, offerDraftTotals, offerLineBody, type OfferDraftLine } from './offer-lines.ts';
 import { cst, st } from './texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** At most this many lines (the API's limit). */
 const LINES_MAX = 50;
@@ -198,7 +199,7 @@ export function ConstructionOffer({ order }: { order: StaffConstructionDetail })
   const totals = offerDraftTotals(lines, rateBp);
   const busy = send.state !== 'idle';
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(send.data, {
       toast: true,
       success: () => {
@@ -210,7 +211,7 @@ export function ConstructionOffer({ order }: { order: StaffConstructionDetail })
         setErrors(answerFieldErrors(a));
       },
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
   useEffect(() => setErrors({}), [lines]);
 
   const change = (key: number, patch: Partial<OfferDraftLine>) =>

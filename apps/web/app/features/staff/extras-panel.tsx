@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { submitJson, useStaffAnswer } from './answers.ts';
 import { LineEditor } from './line-editor.tsx';
 import { draftTotals, extraLineBody, lineErrors, newLine, type DraftLine } from './lines.ts';
 import { st } from './texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 const EXTRA_COLORS = { proposed: 'orange', accepted: 'blue', paid: 'teal', rejected: 'red', expired: 'gray' } as const;
 
@@ -68,7 +69,7 @@ export function ExtrasPanel({
   const [errors, setErrors] = useState<Record<number, string>>({});
   const totals = draftTotals(lines, items, vatRateBp);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(send.data, {
       toast: true,
       success: () => {
@@ -77,7 +78,7 @@ export function ExtrasPanel({
       },
       error: (a) => setErrors(lineErrors(answerFieldErrors(a), lines, 'lines')),
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
 
   const submit = () => submitJson(send, { intent: 'extras', lines: lines.map(extraLineBody) });
 

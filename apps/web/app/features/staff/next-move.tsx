@@ -17,6 +17,7 @@ import type { Lang } from '../../lib/lang.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useStaffAnswer } from './answers.ts';
 import { st } from './texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** The staff's moves, in order: each a state of the kernel and the page's intent. */
 export const MOVES = ['on_the_way', 'arrived', 'completed', 'done'] as const;
@@ -63,7 +64,7 @@ export function NextMove({ next, scheduledAt }: { next: string[]; scheduledAt?: 
     return () => clearTimeout(timer);
   }, [early, opens?.getTime(), now]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(send.data, {
       toast: true,
       success: () => {
@@ -80,7 +81,7 @@ export function NextMove({ next, scheduledAt }: { next: string[]; scheduledAt?: 
         }
       },
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
 
   if (!move) {
     return (

@@ -37,6 +37,7 @@ import { PhotosField } from './photos-field.tsx';
 import { draftLevel, readingDrafts, readingsBody } from './readings.ts';
 import { dropReportDraft, keepReportDraft, loadReportDraft, type ReportDraft } from './report-draft.ts';
 import { st } from './texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 const fw = (key: string) => `field-work.${key}`;
 
@@ -206,7 +207,7 @@ export function ReportForm({
     if (touched.current && editable) keepReportDraft(orderId, draft);
   }, [draft]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(save.data, {
       toast: true,
       success: () => {
@@ -217,7 +218,7 @@ export function ReportForm({
       },
       error: (a) => setErrors(answerFieldErrors(a)),
     });
-  }, [save.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [save.data]);
 
   const submit = () =>
     submitJson(save, {

@@ -3,7 +3,7 @@
  * photos from the phone's camera (each uploaded at once). Sent as `{intent: 'stage', stage}` JSON
  * to the page's action; emptied once posted.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { answerFieldErrors } from '../../lib/forms.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
 import { PhotosField, type PhotoUpload } from './photos-field.tsx';
 import { cst } from './texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoUpload }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
   const [errors, setErrors] = useState<Record<string, string>>({});
   const busy = send.state !== 'idle';
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(send.data, {
       toast: true,
       success: () => {
@@ -36,7 +37,7 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
       },
       error: (a) => setErrors(answerFieldErrors(a)),
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Chip, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCreditCard } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PayMarks } from '../cart/index.ts';
 import { wholeRiyals } from './money.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 const QUICK = [50, 100, 200, 500];
 const newKey = () =>
@@ -49,11 +50,11 @@ export function ChargeForm() {
     validateInputOnBlur: true,
   });
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     handle(fetcher.data.answer, { onError: (answer) => form.setErrors(answerFieldErrors(answer)) });
     setKey(newKey());
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
 
   const busy = fetcher.state !== 'idle';
   const amount = Number(form.values.amount);

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Box, Button, Container, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconLogin2, IconMail } from '@tabler/icons-react';
@@ -11,6 +10,7 @@ import { readAdminToken, saveAdminAuth } from '../../lib/cookies.server.ts';
 import { useToasts, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors, schemaValidate } from '../../lib/forms.ts';
 import { adminMeta } from '../../features/admin/meta.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.login_title');
 
@@ -48,12 +48,12 @@ export default function AdminLogin() {
     validateInputOnBlur: true,
   });
 
-  useEffect(() => {
+  useChangeEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
     toast.error(answer.msg);
     form.setErrors(answerFieldErrors(answer));
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   return (
     <Box

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserCircle } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { validateFilledOnBlur } from '../../components/auth/forms.ts';
 import { codePage, numberIn, phoneFrom, useNavigateSoon } from '../../components/auth/flow.ts';
 import { loadCountries } from '../../components/auth/countries.server.ts';
 import { AuthHeading } from '../../components/auth/heading.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.login_title');
 
@@ -70,7 +71,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     enhanceGetInputProps: validateFilledOnBlur,
   });
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle<unknown>(send.data, {
       successToast: true,
       onSuccess: (sent) => {
@@ -79,9 +80,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       },
       onError: (answer) => form.setErrors(answerFieldErrors(answer)),
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
 
-  useEffect(() => handle(guest.data), [guest.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useChangeEffect(() => handle(guest.data), [guest.data]);
 
   const busy = send.state !== 'idle' || leaving;
   const submit = form.onSubmit((values) => {

@@ -16,6 +16,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { numberIn, phoneFrom, withPhone, type RegisterPageState } from '../../components/auth/flow.ts';
 import { useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
 import { CodeStep } from '../../components/auth/code-step.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 type CompleteInfo = { phone: string; country_code: string; registration_token: string };
 
@@ -65,7 +66,7 @@ export default function Otp() {
   }, [number.phone]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     const answer = check.data;
     handle<unknown>(answer, {
       successToast: true,
@@ -83,14 +84,14 @@ export default function Otp() {
       },
       onError: (a) => entry.clear(answerFieldErrors(a).code ?? null),
     });
-  }, [check.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [check.data]);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle<unknown>(
       resend.data,
       timer.resendHandlers(() => entry.clear()),
     );
-  }, [resend.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [resend.data]);
 
   if (!number.phone) {
     return (

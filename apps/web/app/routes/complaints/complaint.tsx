@@ -21,6 +21,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { ComplaintStatusBadge, ComplaintThread, ReplyComposer } from '../../features/complaints/index.ts';
 import { routeId } from '../../lib/route-id.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'complaints.complaint_page_title');
 
@@ -52,7 +53,7 @@ function ReplyForm() {
   const { lang } = useLang();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<unknown>>({ key: 'complaint-reply' });
-  useEffect(() => handle(fetcher.data, { successToast: true }), [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useChangeEffect(() => handle(fetcher.data, { successToast: true }), [fetcher.data]);
   return (
     <ReplyComposer
       fetcher={fetcher}
@@ -73,9 +74,9 @@ function CloseButton() {
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<ComplaintDetail>>({ key: 'complaint-close' });
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, { successToast: true, onSuccess: () => setOpen(false) });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   return (
     <>
       <Button

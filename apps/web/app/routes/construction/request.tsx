@@ -52,6 +52,7 @@ import {
   type LocationValues,
 } from '../../features/maintenance/location-field.tsx';
 import { saveAddress, sentLocation } from '../../features/maintenance/location.server.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'construction-site.title');
 
@@ -150,13 +151,13 @@ export default function ConstructionPage({ loaderData }: Route.ComponentProps) {
     });
   };
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onSuccess: (order) => navigate(to(`/orders/pool_construction/${order.id}`)),
       onError: (a) => setErrors(answerFieldErrors(a)),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   /** A size's error as soon as it is typed (the API's own rule and message). */
   const checkSize = (size: ConstructionSize) => {

@@ -6,7 +6,7 @@
  * Checked here with the API's own schema and messages, then by the API (its
  * field errors land on the fields); the new order opens.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ import {
   type LocationValues,
 } from '../../features/maintenance/location-field.tsx';
 import { saveAddress, sentLocation } from '../../features/maintenance/location.server.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'maintenance-site.title');
 
@@ -100,13 +101,13 @@ export default function MaintenanceRequestPage({ loaderData }: Route.ComponentPr
     });
   };
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onSuccess: (order) => navigate(to(`/orders/immediate_maintenance/${order.id}`)),
       onError: (a) => setErrors(answerFieldErrors(a)),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   const body = () => ({
     problem: values.problem.trim(),

@@ -2,7 +2,7 @@
  * `/orders/evaluation/{evaluation}`: rate each product of a delivered store order once, or the
  * technician of a finished service order (1-5 stars and an optional comment).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher } from 'react-router';
@@ -18,6 +18,7 @@ import { RatingStars } from '../../features/orders/rating-stars.tsx';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { Thumb } from '../../features/cart/thumb.tsx';
 import { StaffRating } from '../../features/maintenance/staff-rating.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 /** The rating page's title: the engineer of a construction order, else the technician, or a store order's products. */
 const titleOf = (staff: { kind: string } | null | undefined) =>
@@ -83,12 +84,12 @@ function RateLine({ line }: { line: Line }) {
   const [stars, setStars] = useState(0);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(fetcher.data, {
       successToast: true,
       onError: (a) => setError(Object.values(answerFieldErrors(a))[0] ?? null),
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
   const rated = line.rating !== null;
   return (
     <Paper withBorder radius="lg" p="md" data-testid="rate-line">

@@ -33,6 +33,7 @@ import { OrderStatusBadge } from '../../features/orders/status-badge.tsx';
 import { methodKey } from '../../features/orders/method-key.ts';
 import { OrderHeading, OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
 import { routeId } from '../../lib/route-id.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_order');
 
@@ -116,16 +117,16 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
   const [showInvoice, setShowInvoice] = useState(false);
   const [payKey] = useState(newKey);
   useArrival(order?.prices.total === 0);
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(cancel.data, { successToast: true, onSuccess: () => setCancelling(false) });
-  }, [cancel.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
+  }, [cancel.data]);
+  useChangeEffect(() => {
     handle(pay.data as Answer<{ redirect_url?: string }> | undefined, {
       onSuccess: (d) => {
         if (d?.redirect_url) window.location.assign(d.redirect_url);
       },
     });
-  }, [pay.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pay.data]);
 
   if (!order) return null;
   const money = (h: number) => formatMoney(lang, h);

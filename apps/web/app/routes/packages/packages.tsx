@@ -7,7 +7,7 @@
  * card or wallet. Paid from the wallet, the subscription's page opens; by
  * card, the gateway's page.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import {
 import { saveAddress, sentLocation } from '../../features/maintenance/location.server.ts';
 import { PackageCard } from '../../features/packages/package-card.tsx';
 import { SlotsField, type Slot } from '../../features/packages/slots-field.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_title');
 
@@ -124,7 +125,7 @@ function Subscribe({
   const busy = fetcher.state !== 'idle' || leaving;
   const short = method === 'wallet' && balance !== null && balance < pkg.price_with_vat;
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (!fetcher.data) return;
     setKey(newKey());
     handle(fetcher.data, {
@@ -141,7 +142,7 @@ function Subscribe({
         setErrors(slotError ? { ...found, slots: slotError } : found);
       },
     });
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

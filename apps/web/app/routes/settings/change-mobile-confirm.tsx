@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { pageMeta } from '../../lib/page-meta.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { CodeInput, ResendCode, useCodeEntry, useResendTimer } from '../../components/auth/code-input.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'settings.confirm_title');
 
@@ -67,22 +67,22 @@ export default function ChangeMobileConfirmPage({ loaderData }: Route.ComponentP
   const timer = useResendTimer();
   const phone = displayPhone(loaderData.country_code, loaderData.phone);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (check.state !== 'idle' || !check.data) return;
     handle(check.data.answer as Answer, {
       successToast: true,
       onSuccess: () => navigate(to('/profile'), { replace: true }),
       onError: (a) => entry.clear(answerFieldErrors(a).code ?? null),
     });
-  }, [check.state, check.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [check.state, check.data]);
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (resend.state !== 'idle' || !resend.data) return;
     handle(
       resend.data.answer as Answer,
       timer.resendHandlers(() => entry.clear()),
     );
-  }, [resend.state, resend.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [resend.state, resend.data]);
 
   return (
     <AccountPage title={t('settings.confirm_title')}>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { focusFirstError } from '../../features/account/focus-first-error.ts';
 import { PhoneFields, phoneFieldsOf } from '../../components/auth/phone-fields.tsx';
 import { loadCountries } from '../../components/auth/countries.server.ts';
 import { numberIn, useNavigateSoon, withPhone } from '../../components/auth/flow.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'settings.new_number_title');
 
@@ -45,7 +45,7 @@ export default function ChangeMobilePhonePage({ loaderData }: Route.ComponentPro
   });
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
+  useChangeEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     const { answer, sent } = fetcher.data;
     handle(answer as Answer, {
@@ -54,7 +54,7 @@ export default function ChangeMobilePhonePage({ loaderData }: Route.ComponentPro
         navigateSoon(withPhone(to('/settings/phone_number_change_confirmation'), sent.phone, sent.country_code)),
       onError: (a) => form.setErrors(answerFieldErrors(a)),
     });
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <AccountPage title={t('settings.new_number_title')} intro={t('settings.new_number_intro')}>

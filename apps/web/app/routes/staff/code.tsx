@@ -15,6 +15,7 @@ import { useStaffAnswer } from '../../features/staff/answers.ts';
 import { SignInShell } from '../../features/staff/sign-in-shell.tsx';
 import { saveStaffToken, staffApiFor } from '../../features/staff/session.server.ts';
 import { st } from '../../features/staff/texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('code_title'));
 
@@ -56,13 +57,13 @@ export default function StaffCode() {
   useEffect(() => {
     if (!number.phone) navigate(to('/staff/login'), { replace: true });
   }, [number.phone]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
+  useChangeEffect(() => {
     handle<unknown>(check.data, { error: (a) => entryRef.current.clear(answerFieldErrors(a).code ?? null) });
-  }, [check.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
+  }, [check.data]);
+  useChangeEffect(() => {
     const on = timer.resendHandlers(() => entryRef.current.clear());
     handle<unknown>(resend.data, { toast: true, success: on.onSuccess, error: on.onError });
-  }, [resend.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [resend.data]);
 
   return (
     <SignInShell>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBack, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { staffApiFor } from '../../features/staff/session.server.ts';
 import { StageForm } from '../../features/staff/stage-form.tsx';
 import { cst, st } from '../../features/staff/texts.ts';
 import { VisitActions } from '../../features/staff/visit-actions.tsx';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, cst('project_title'));
 
@@ -42,9 +43,9 @@ function CompleteButton() {
   const send = useFetcher<Answer>();
   const [open, setOpen] = useState(false);
   const busy = send.state !== 'idle';
-  useEffect(() => {
+  useChangeEffect(() => {
     handle(send.data, { toast: true, success: () => setOpen(false), error: () => setOpen(false) });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
   return (
     <>
       <Button

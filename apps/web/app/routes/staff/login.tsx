@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useStaffAnswer } from '../../features/staff/answers.ts';
 import { SignInShell } from '../../features/staff/sign-in-shell.tsx';
 import { staffApiFor } from '../../features/staff/session.server.ts';
 import { st } from '../../features/staff/texts.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, st('login_title'));
 
@@ -58,7 +59,7 @@ export default function StaffLogin({ loaderData }: Route.ComponentProps) {
     enhanceGetInputProps: validateFilledOnBlur,
   });
 
-  useEffect(() => {
+  useChangeEffect(() => {
     handle<unknown>(send.data, {
       toast: true,
       success: (sent) => {
@@ -67,7 +68,7 @@ export default function StaffLogin({ loaderData }: Route.ComponentProps) {
       },
       error: (answer) => form.setErrors(answerFieldErrors(answer)),
     });
-  }, [send.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [send.data]);
 
   const busy = send.state !== 'idle' || leaving;
   const submit = form.onSubmit((values) => {
