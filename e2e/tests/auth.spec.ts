@@ -146,3 +146,25 @@ test('signing in from a page that asked for it comes back there; signed in, the 
   await page.goto('/en/auth/login?redirect=https://evil.example/');
   await expect(page).toHaveURL(/\/en$/);
 });
+
+test('on a slow phone (CPU 4x slower) the code always leads on, six sign-ins in a row', async ({ page }) => {
+  // Under a slow CPU a commit that first showed the code's answer could run none of the effects that
+  // depended on it, and the page sat on the code: 4 sign-ins in 33 here, and this test failed 3 runs in 3.
+  // Since lib/use-change-effect.ts: 0 in 71.
+  test.setTimeout(300_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (let i = 0; i < 6; i++) {
+    await page.context().clearCookies();
+    // The sign-in limits count per address: each round is another visitor.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp() });
+    await open(page, '/auth/login');
+    const phone = newPhone();
+    await page.getByTestId('phone-input').fill(phone);
+    await page.getByTestId('send-code').click();
+    await expect(page).toHaveURL(/\/auth\/Otp\?/);
+    await typeCode(page, await codeFor(`966${phone}`));
+    await expect(page, `round ${i + 1}`).toHaveURL(/\/auth\/register\?/);
+    await expect(page.getByTestId('phone-input')).toHaveValue(phone);
+  }
+});
