@@ -9,7 +9,7 @@ const NEVER = Symbol('never run');
  * ran none of the effects that depended on it (React 19.3 with React Router 8, whose fetcher data lives
  * outside React's state; seen in the browser: the commit had the answer, the dependent effects did not
  * run, an effect without dependencies did): the page stayed as it was, with no toast and no next page.
- * Effects that need a cleanup keep `useEffect`.
+ * Effects that need a cleanup keep `useEffect`. ADR 0032.
  */
 export function useChangeEffect(run: () => unknown, deps: readonly unknown[]) {
   const last = useRef<readonly unknown[] | typeof NEVER>(NEVER);
