@@ -119,6 +119,8 @@ const schema = z
     FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
     FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     PUSH_WORKER_INTERVAL_MS: z.coerce.number().int().min(500).default(2000),
+    /** How often every open event stream gets a comment line (under proxies' idle limits) and its session is checked again. */
+    STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
     /** Card payments: `sandbox` (our own hosted test page; refused in production) or `moyasar`. */
     PAYMENT_DRIVER: z.enum(['sandbox', 'moyasar']).default('sandbox'),
     MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),

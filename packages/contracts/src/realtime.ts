@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { requiredText, V, DB_INT_MAX } from './fields.ts';
 
-/** How long EventSource waits before reconnecting (the `retry:` hint) and the heartbeat period. */
+/** How long EventSource waits before reconnecting (the `retry:` hint); the heartbeat is the server's STREAM_HEARTBEAT_MS. */
 export const STREAM_RETRY_MS = 3000;
-export const STREAM_HEARTBEAT_MS = 25_000;
 
 /** Customers (one, all, a city's), or the other admins who can read notifications. */
 export const NOTIFY_TARGETS = ['user', 'all', 'city', 'admins'] as const;

@@ -517,3 +517,50 @@ describe('realtime notifications: service and routes', () => {
     });
   });
 });
+
+describe('realtime notifications: the streams’ heartbeat', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ config: { STREAM_HEARTBEAT_MS: '200' } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  /** Resolves true when the stream ends within `ms`, false otherwise. */
+  const endsWithin = (ended: Promise<void>, ms: number) =>
+    Promise.race([ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  it('pings the open streams and ends, at its next beat, those of a signed-out, blocked or deleted owner', async () => {
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+    const [stays, signsOut, blocked, deleted] = await Promise.all([1, 2, 3, 4].map(() => makeUser(app.db)));
+    const tokens = await Promise.all([stays, signsOut, blocked, deleted].map((u) => issueUserToken(app.db, u!.id)));
+    const admin = await makeAdmin(app.db, { passwordHash: 'unused', isSuper: true });
+    const adminAuth = { authorization: `Bearer ${await issueAdminToken(app.db, admin.id)}` };
+    const streams = await Promise.all([
+      ...tokens.map((t) => openSse(`${base}/user/notifications/stream`, { authorization: `Bearer ${t}` })),
+      openSse(`${base}/admin/notifications/stream`, adminAuth),
+    ]);
+    try {
+      for (const s of streams) await s.next('ready');
+      const signOut = await app.inject({
+        method: 'DELETE',
+        url: '/api/user/sign-out',
+        headers: { authorization: `Bearer ${tokens[1]}` },
+      });
+      expect(signOut.statusCode).toBe(200);
+      await app.db.update(tables.users).set({ isBlocked: true }).where(eq(tables.users.id, blocked!.id));
+      await app.db.update(tables.users).set({ deletedAt: new Date() }).where(eq(tables.users.id, deleted!.id));
+      await app.db.update(tables.admins).set({ isBlocked: true }).where(eq(tables.admins.id, admin.id));
+      const [first, ...gone] = streams;
+      expect(await Promise.all(gone.map((s) => endsWithin(s.ended, 5000)))).toEqual([true, true, true, true]);
+      // The other customer's stream is still open and was kept alive.
+      expect(await endsWithin(first!.ended, 500)).toBe(false);
+      expect(first!.raw()).toContain(': ping\n\n');
+      const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/^sse_streams_open\{audience="customer"\} 1$/m);
+      expect(metrics).toMatch(/^sse_streams_open\{audience="admin"\} 0$/m);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});

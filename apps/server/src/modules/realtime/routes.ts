@@ -4,10 +4,7 @@
  * notifications.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
-import { tables } from '@pool/db';
 import {
   envelope,
   LANGUAGES,
@@ -17,7 +14,6 @@ import {
   notifySent,
   pageQuery,
   SITE_HEADER,
-  STREAM_HEARTBEAT_MS,
   STREAM_RETRY_MS,
   type Lang,
   type Permission,
@@ -26,6 +22,7 @@ import type { App } from '../../app-type.ts';
 import { AppError } from '../../lib/errors.ts';
 import { countUnreadOf, toItem } from '../notifications/index.ts';
 import { createBus, type NotificationRow, type Recipient } from './bus.ts';
+import { createHeartbeat, type HeldStream } from './heartbeat.ts';
 import * as service from './service.ts';
 
 /** An admin reads the notifications addressed to him (list, count, the stream's) with this permission. */
@@ -45,9 +42,6 @@ const streamQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
 async function sameOriginCookie(req: FastifyRequest) {
   if (!req.headers.authorization && req.headers['sec-fetch-site'] === 'same-origin') req.headers[SITE_HEADER] = '1';
 }
-
-type SessionTable = typeof tables.userTokens | typeof tables.adminTokens | typeof tables.staffTokens;
-type PeopleTable = typeof tables.users | typeof tables.admins | typeof tables.staff;
 
 /** The id of the last notification a reconnecting client received (a positive integer), or null. */
 function lastEventId(header: string | string[] | undefined) {
@@ -75,28 +69,16 @@ export default async function realtimeRoutes(app: App) {
     for (const end of open) end(CLOSING_RETRY_MS + Math.floor(Math.random() * CLOSING_RETRY_MS));
   });
   app.addHook('onClose', async () => bus.close());
-
-  /** Whether the stream's session still holds (a logout, block or deletion ends it at the next heartbeat). */
-  async function stillValid(kind: Recipient, req: FastifyRequest) {
-    const held = async (tokens: SessionTable, people: PeopleTable, owner: PgColumn) => {
-      const [row] = await app.db
-        .select({ id: tokens.id })
-        .from(tokens)
-        .innerJoin(people, eq(people.id, owner))
-        .where(
-          and(
-            eq(tokens.id, req.tokenId!),
-            isNull(tokens.revokedAt),
-            eq(people.isBlocked, false),
-            isNull(people.deletedAt),
-          ),
-        );
-      return !!row;
-    };
-    if (kind === 'u') return held(tables.userTokens, tables.users, tables.userTokens.userId);
-    if (kind === 'a') return held(tables.adminTokens, tables.admins, tables.adminTokens.adminId);
-    return held(tables.staffTokens, tables.staff, tables.staffTokens.staffId);
-  }
+  const heartbeat = createHeartbeat({
+    everyMs: app.config.STREAM_HEARTBEAT_MS,
+    liveSessions: (kind, ids) => service.liveSessions(app.db, kind, ids),
+    onError: (err) => app.log.warn({ err }, 'realtime: the heartbeat could not check the sessions'),
+  });
+  const gauges = {
+    u: app.metrics.sseStreams.labels(AUDIENCE.u),
+    a: app.metrics.sseStreams.labels(AUDIENCE.a),
+    s: app.metrics.sseStreams.labels(AUDIENCE.s),
+  };
 
   /**
    * Streams `event: ready` once listening, `event: count` at once and after each change,
@@ -122,25 +104,20 @@ export default async function realtimeRoutes(app: App) {
 
     let ended = false;
     let unsubscribe = () => {};
-    const heartbeat = setInterval(() => {
-      send(': ping\n\n');
-      stillValid(kind, req)
-        .then((ok) => ok || end())
-        .catch(fail);
-    }, STREAM_HEARTBEAT_MS);
+    const held: HeldStream = { kind, tokenId: req.tokenId!, ping: () => send(': ping\n\n'), end: () => end() };
     function end(retryMs?: number) {
       if (ended) return;
       ended = true;
-      clearInterval(heartbeat);
+      heartbeat.remove(held);
       unsubscribe();
       open.delete(end);
-      streams.dec();
+      gauges[kind].dec();
       if (retryMs !== undefined && res.writable) res.write(`retry: ${retryMs}\n\n`);
       res.end();
     }
-    const streams = app.metrics.sseStreams.labels(AUDIENCE[kind]);
     open.add(end);
-    streams.inc();
+    heartbeat.add(held);
+    gauges[kind].inc();
     res.on('close', () => end());
     const send = (text: string) => {
       if (!ended) res.write(text);
@@ -155,7 +132,7 @@ export default async function realtimeRoutes(app: App) {
     // A client that reconnects with `Last-Event-ID` (EventSource sends it) first gets what it missed;
     // live rows that arrive meanwhile wait, and none is sent twice.
     const resumeAfter = notices ? lastEventId(req.headers['last-event-id']) : null;
-    let held: NotificationRow[] | null = resumeAfter === null ? null : [];
+    let waiting: NotificationRow[] | null = resumeAfter === null ? null : [];
     const sent = new Set<number>();
     // The event id is the resume cursor, the highest id this stream sent: rows may come out of id order
     // (two transactions commit in the other order; two announcements are read side by side), and a lower
@@ -173,8 +150,8 @@ export default async function realtimeRoutes(app: App) {
       id,
       (row: NotificationRow) => {
         if (!notices) return;
-        if (held) {
-          held.push(row);
+        if (waiting) {
+          waiting.push(row);
           return;
         }
         sendRow(row);
@@ -193,9 +170,9 @@ export default async function realtimeRoutes(app: App) {
       } catch (err) {
         app.log.warn({ err }, 'realtime: the catch-up of a resumed stream failed');
       }
-      const waiting = held ?? [];
-      held = null;
-      for (const row of waiting.sort((a, b) => a.id - b.id)) sendRow(row);
+      const arrived = waiting ?? [];
+      waiting = null;
+      for (const row of arrived.sort((a, b) => a.id - b.id)) sendRow(row);
     }
     // Listening now: the page may stop polling what the stream tells.
     send(frame('ready', {}));

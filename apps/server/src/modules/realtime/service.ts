@@ -193,3 +193,24 @@ export async function notificationsAfter(db: Db, kind: Recipient, id: number, af
 /** One page of one recipient's notifications, newest first; the returned ones are marked read. */
 export const listNotificationsOf = (db: Db, kind: Recipient, id: number, page: number, lang: Lang) =>
   listOwnedPage(db, kind, id, page, lang);
+
+/** Each kind of recipient's sessions and people, and the column joining them. */
+const SESSIONS = {
+  u: { tokens: tables.userTokens, people: tables.users, owner: tables.userTokens.userId },
+  a: { tokens: tables.adminTokens, people: tables.admins, owner: tables.adminTokens.adminId },
+  s: { tokens: tables.staffTokens, people: tables.staff, owner: tables.staffTokens.staffId },
+} as const;
+
+/** Of the sessions `ids` of recipients of `kind`, those still holding: not revoked, their owner neither blocked nor deleted. */
+export async function liveSessions(db: Db, kind: Recipient, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const { tokens, people, owner } = SESSIONS[kind];
+  const rows = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .innerJoin(people, eq(people.id, owner as PgColumn))
+    .where(
+      and(inArray(tokens.id, ids), isNull(tokens.revokedAt), eq(people.isBlocked, false), isNull(people.deletedAt)),
+    );
+  return new Set(rows.map((r) => r.id));
+}
