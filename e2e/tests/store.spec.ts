@@ -101,6 +101,15 @@ test('browse in Arabic: Arabic-aware search, a category kept after reload, sort 
   await page.goBack();
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(cards(page).first()).toHaveAttribute('data-id', String(filter.id));
+
+  // A price range typed on an Arabic keyboard (٦٠٠ riyals, a letter dropped): the filter (517.50 with VAT) leaves.
+  const price = page.getByTestId('filter-price');
+  await price.getByLabel('من', { exact: true }).fill('٦٠٠ر');
+  await expect(price.getByLabel('من', { exact: true })).toHaveValue('600');
+  await price.getByRole('button', { name: 'تطبيق السعر' }).click();
+  await expect(page).toHaveURL(/min=600/);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toHaveAttribute('data-id', String(pump.id));
   await expectAccessible(page);
 });
 
@@ -168,6 +177,12 @@ test('the product page: options change price and stock, add to cart', async ({ p
   await expect(plus).toBeDisabled();
   await page.getByRole('button', { name: 'إنقاص الكمية' }).click();
   await expect(page.getByTestId('quantity-input')).toHaveValue('2');
+  // Typed on an Arabic keyboard: its digits count, and no more than the stock.
+  await page.getByTestId('quantity-input').fill('٩');
+  await expect(page.getByTestId('quantity-input')).toHaveValue('3');
+  await page.getByTestId('quantity-input').fill('٢');
+  await expect(page.getByTestId('quantity-input')).toHaveValue('2');
+  await expect(plus).toBeEnabled();
 
   await page.getByTestId('add-to-cart').click();
   await expect(

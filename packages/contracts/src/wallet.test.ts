@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chargeAmountError, chargeBody, safeReturnPath, toLatinDigits } from './wallet.ts';
+import { chargeAmountError, chargeBody, safeReturnPath } from './wallet.ts';
+import { toLatinDigits } from './languages.ts';
 
 describe('wallet rules', () => {
   it('keeps only same-site return paths', () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { paginated } from './envelope.ts';
 import { V, requiredId } from './fields.ts';
+import { toLatinDigits } from './languages.ts';
 
 /** `order_extra`: extra services proposed on site (payments.extra_id); `package_renewal`: a subscription's next period. */
 export const PAYMENT_PURPOSES = ['order', 'order_extra', 'wallet_charge', 'package_renewal'] as const;
@@ -19,10 +20,6 @@ export const WALLET_PAGE_SIZE = 10;
 /** Whole riyals a customer may charge at once. */
 export const WALLET_CHARGE_MIN_SAR = 1;
 export const WALLET_CHARGE_MAX_SAR = 10_000;
-
-/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits to 0-9. */
-export const toLatinDigits = (v: string) =>
-  v.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 
 /** The charge amount's range rule, shared by the form and the API: the i18n key and its parameters, or null. */
 export function chargeAmountError(sar: number): { key: string; params: { min: number; max: number } } | null {

@@ -7,7 +7,7 @@
  */
 import { insideSaudi } from '@pool/contracts/cart';
 import { normalizeSearch } from '@pool/contracts/store';
-import { toLatinDigits } from '@pool/contracts/wallet';
+import { toLatinDigits } from '@pool/contracts/core';
 
 export type LatLng = { lat: number; lng: number };
 

@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@pool/contracts/account';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_ISO } from '@pool/contracts/core';
-import { toLatinDigits } from '@pool/contracts/wallet';
+import { toLatinDigits } from '@pool/contracts/core';
 import { useLang } from '../../lib/use-lang.ts';
 import type { Lang } from '../../lib/lang.ts';
 

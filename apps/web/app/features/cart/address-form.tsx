@@ -176,20 +176,16 @@ export function AddressForm({
   );
 }
 
-/** The new-address form in a dialog: closes and hands over the saved address. */
-export function AddressModal({
-  opened,
-  title,
-  cities,
-  onClose,
-  onSaved,
-}: {
+export type AddressDialogProps = {
   opened: boolean;
   title: string;
   cities: City[];
   onClose: () => void;
   onSaved: (a: AddressItem) => void;
-}) {
+};
+
+/** The new-address form in a dialog: closes and hands over the saved address (`address-modal.tsx` loads it). */
+export function AddressDialog({ opened, title, cities, onClose, onSaved }: AddressDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal

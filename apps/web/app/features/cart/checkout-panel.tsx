@@ -15,7 +15,7 @@ import type { PaymentMethod } from '@pool/contracts/store';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { AddressModal } from './address-form.tsx';
+import { AddressModal } from './address-modal.tsx';
 import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 import { PayMarks } from './pay-marks.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';

@@ -2,6 +2,6 @@
 export { PriceLines } from './price-lines.tsx';
 export { addressText } from './address-text.ts';
 export { Thumb } from './thumb.tsx';
-export { AddressModal } from './address-form.tsx';
+export { AddressModal } from './address-modal.tsx';
 export { AddressRadios, PaymentMethodControl } from './choices.tsx';
 export { PayMarks } from './pay-marks.tsx';

@@ -9,6 +9,7 @@ import {
   type ConstructionShape,
   type ConstructionSize,
 } from '@pool/contracts/construction';
+import { toLatinDigits } from '@pool/contracts/core';
 
 export const SIZES = ['length', 'width', 'depth'] as const satisfies readonly ConstructionSize[];
 
@@ -33,14 +34,9 @@ export type DesignValues = Record<ConstructionSize, string> & {
 /** A usual family pool to start from. */
 export const START_SIZES: Record<ConstructionSize, number> = { length: 8, width: 4, depth: 1.5 };
 
-const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
-
 /** Typed text with Latin digits and a dot: `٤٫٥` and `4,5` are `4.5`. */
 export function normaliseNumber(text: string): string {
-  return text
-    .trim()
-    .replace(ARABIC_DIGITS, (d) => String((d.charCodeAt(0) & 0xf) % 10))
-    .replace(/[\u066b,،]/g, '.');
+  return toLatinDigits(text.trim()).replace(/[\u066b,،]/g, '.');
 }
 
 /** Metres from typed text, or null when it is not a number. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Checkbox, Group, NativeSelect, NavLink, NumberInput, Stack, Text } from '@mantine/core';
+import { Box, Button, Checkbox, Group, NativeSelect, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { typedAmount } from '../../lib/typed-money.ts';
 import { clearFilters, filtersSearch, isFiltered, withChanges, type StoreFilters } from './filters.ts';
 import type { StoreBrand, StoreCategory } from './types.ts';
 import classes from './store.module.css';
@@ -17,23 +18,20 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-/** An amount in riyals (at most 2 decimals). */
-function RiyalInput(props: {
-  id: string;
-  label: string;
-  value: string | number;
-  onChange: (v: string | number) => void;
-}) {
+/**
+ * An amount in riyals (at most 2 decimals; Arabic digits too): a text field with the decimal keypad, not
+ * Mantine's NumberInput (a formatting library in the store's first load for the desktop's sidebar).
+ */
+function RiyalInput(props: { id: string; label: string; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
+  const { onChange, ...rest } = props;
   return (
-    <NumberInput
-      {...props}
-      min={0}
-      max={10_000_000}
-      decimalScale={2}
-      allowNegative={false}
-      hideControls
+    <TextInput
+      {...rest}
+      onChange={(e) => onChange(typedAmount(e.currentTarget.value))}
       inputMode="decimal"
+      autoComplete="off"
+      maxLength={11}
       rightSection={
         <Text fz="xs" c="dimmed">
           {t('common.currency')}
@@ -67,8 +65,8 @@ export function FilterPanel({
   onChange: (changes: Partial<StoreFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const [min, setMin] = useState<string | number>(f.min);
-  const [max, setMax] = useState<string | number>(f.max);
+  const [min, setMin] = useState(f.min);
+  const [max, setMax] = useState(f.max);
   useEffect(() => {
     setMin(f.min);
     setMax(f.max);
@@ -76,7 +74,8 @@ export function FilterPanel({
   const href = (changes: Partial<StoreFilters>) => path + filtersSearch(withChanges(f, changes));
   const applyPrice = (e: React.FormEvent) => {
     e.preventDefault();
-    onChange({ min: String(min ?? '').trim(), max: String(max ?? '').trim() });
+    // `12.` (typed halfway) is 12.
+    onChange({ min: min.replace(/\.$/, ''), max: max.replace(/\.$/, '') });
   };
   const id = (name: string) => `${idPrefix}-${name}`;
 

@@ -8,7 +8,6 @@ import {
   Container,
   Group,
   NativeSelect,
-  ScrollArea,
   Stack,
   Text,
   TextInput,
@@ -192,7 +191,7 @@ export function StoreListing({ listing }: { listing: Listing }) {
           <SearchBox action={path} filters={f} autoFocus={isSearchPage && !f.q} />
 
           {listing.categories.length > 0 && (
-            <ScrollArea type="never" hiddenFrom="md" aria-label={t('store.categories')} component="nav">
+            <Box component="nav" hiddenFrom="md" aria-label={t('store.categories')} className={classes.chipRow}>
               <Group gap="xs" wrap="nowrap" pb={4}>
                 {listing.categories.map((c) => (
                   <Button
@@ -210,7 +209,7 @@ export function StoreListing({ listing }: { listing: Listing }) {
                   </Button>
                 ))}
               </Group>
-            </ScrollArea>
+            </Box>
           )}
 
           <Group justify="space-between" gap="sm" wrap="nowrap">

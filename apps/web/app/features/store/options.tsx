@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Chip, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { ActionIcon, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StoreProduct } from '@pool/contracts/store';
-import { optionState, selectionOf } from './variants.ts';
+import { clampQuantity, optionState, selectionOf, typedQuantity } from './variants.ts';
 import type { StoreVariant } from './types.ts';
 import classes from './store.module.css';
 
@@ -89,14 +89,14 @@ export function QuantityStepper({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState<string | number>(value);
-  const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
+  // The field's text: empty while the customer retypes it, else the quantity.
+  const [text, setText] = useState(String(value));
   const set = (n: number) => {
-    const v = clamp(n);
-    setText(v);
+    const v = clampQuantity(n, max);
+    setText(String(v));
     onChange(v);
   };
-  if (text !== '' && Number(text) !== value) setText(value);
+  if (text !== '' && Number(text) !== value) setText(String(value));
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={t('store.quantity')} data-testid="quantity">
       <ActionIcon
@@ -108,19 +108,18 @@ export function QuantityStepper({
       >
         <IconMinus size={18} aria-hidden />
       </ActionIcon>
-      <NumberInput
+      {/* A text field with the numeric keypad, not Mantine's NumberInput (a formatting library on the product
+          page's first load for a whole number; nor does it take Arabic digits). */}
+      <TextInput
         value={text}
-        onChange={(v) => {
-          setText(v);
-          if (typeof v === 'number' && v >= 1) onChange(clamp(v));
+        onChange={(e) => {
+          const typed = typedQuantity(e.currentTarget.value, max);
+          if (typed === null) setText('');
+          else set(typed);
         }}
-        onBlur={() => set(Number(text))}
-        min={1}
-        max={Math.max(1, max)}
-        clampBehavior="strict"
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
+        onBlur={() => text === '' && set(value)}
+        inputMode="numeric"
+        autoComplete="off"
         disabled={disabled}
         w={64}
         size="md"

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { apiQuery, filtersSearch, readFilters, withChanges } from './filters.ts';
 import { slugify } from '@pool/contracts/core';
 import { parseDetails, productDetails, productHref } from './paths.ts';
-import { choose, findVariant, initialVariant, optionState, selectionOf } from './variants.ts';
+import {
+  choose,
+  clampQuantity,
+  findVariant,
+  initialVariant,
+  optionState,
+  selectionOf,
+  typedQuantity,
+} from './variants.ts';
 
 describe('store addresses', () => {
   it('slugs English names and keeps the id first', () => {
@@ -108,5 +116,26 @@ describe('choosing a variant', () => {
     expect(initialVariant(variants, 2, 3)?.id).toBe(2);
     expect(initialVariant(variants, 99, 3)?.id).toBe(3);
     expect(initialVariant(variants, null, null)?.id).toBe(3);
+  });
+});
+
+describe('the quantity field', () => {
+  it('reads what is typed, Arabic digits too, kept between 1 and the stock', () => {
+    expect(typedQuantity('2', 5)).toBe(2);
+    expect(typedQuantity('٣', 5)).toBe(3);
+    expect(typedQuantity('۴', 5)).toBe(4);
+    expect(typedQuantity('12', 5)).toBe(5);
+    expect(typedQuantity('0', 5)).toBe(1);
+    expect(typedQuantity('-3', 9)).toBe(3);
+    expect(typedQuantity('9'.repeat(30), 7)).toBe(7);
+    expect(typedQuantity('', 5)).toBeNull();
+    expect(typedQuantity('abc', 5)).toBeNull();
+  });
+
+  it('keeps a step within 1 and the stock, and at 1 when none is left', () => {
+    expect(clampQuantity(0, 3)).toBe(1);
+    expect(clampQuantity(4, 3)).toBe(3);
+    expect(clampQuantity(2, 3)).toBe(2);
+    expect(clampQuantity(2, 0)).toBe(1);
   });
 });

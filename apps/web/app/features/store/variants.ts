@@ -3,6 +3,7 @@
  * one option per feature; an option that makes a combination the store does
  * not sell is disabled, one whose group is sold out is marked.
  */
+import { toLatinDigits } from '@pool/contracts/core';
 import type { StoreVariant } from './types.ts';
 
 type Variant = Pick<StoreVariant, 'id' | 'stock' | 'options' | 'is_main'>;
@@ -55,4 +56,13 @@ export function initialVariant<V extends Variant>(variants: V[], requested: numb
     variants.find((v) => v.is_main) ??
     variants[0]
   );
+}
+
+/** A quantity kept between 1 and `max` (the stock; 1 when none is left), whole. */
+export const clampQuantity = (n: number, max: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
+
+/** The quantity typed into the field (Arabic digits too; anything else is dropped), or null while it is empty. */
+export function typedQuantity(text: string, max: number): number | null {
+  const digits = toLatinDigits(text).replace(/\D/g, '');
+  return digits ? clampQuantity(Number(digits), max) : null;
 }

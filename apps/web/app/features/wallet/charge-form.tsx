@@ -4,13 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import {
-  chargeAmountError,
-  chargeBody,
-  toLatinDigits,
-  WALLET_CHARGE_MAX_SAR,
-  WALLET_CHARGE_MIN_SAR,
-} from '@pool/contracts/wallet';
+import { toLatinDigits } from '@pool/contracts/core';
+import { chargeAmountError, chargeBody, WALLET_CHARGE_MAX_SAR, WALLET_CHARGE_MIN_SAR } from '@pool/contracts/wallet';
 import { translate } from '../../lib/i18n.ts';
 import { useAnswerHandler, type Answer } from '../../lib/envelope.ts';
 import { formatMoney } from '../../lib/format.ts';
