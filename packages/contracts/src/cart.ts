@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './constants.ts';
+import { toLatinDigits } from './languages.ts';
 import {
   blankToUndefined,
   boolish,
@@ -27,10 +28,12 @@ export { CART_MAX_QUANTITY };
 
 /* --------------------------------------------------------------- addresses */
 
+/** `n` digits, as typed on an Arabic keyboard too (stored as 0-9). */
 const digits = (n: number) =>
   z
     .string({ error: V.required })
     .trim()
+    .overwrite(toLatinDigits)
     .min(1, { error: V.required })
     .regex(/^\d+$/, { error: V.digitsOnly })
     .min(n, { error: V.minDigits })

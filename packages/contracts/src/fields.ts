@@ -6,6 +6,7 @@
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { z } from 'zod';
 import { DB_INT_MAX } from './constants.ts';
+import { toLatinDigits } from './languages.ts';
 
 // Defined in the zod-free constants.ts, so a page that needs the number alone does not load zod.
 export { DB_INT_MAX };
@@ -48,10 +49,11 @@ export const optionalText = (max = 255) =>
     z.string().trim().max(max, { error: V.maxChars }).optional(),
   );
 
-/** National number: digits only, 9 to 10 digits; a leading 0 is kept as typed. */
+/** National number: digits only (Arabic ones read as 0-9), 9 to 10 digits; a leading 0 is kept as typed. */
 export const phone = z
   .string({ error: V.required })
   .trim()
+  .overwrite(toLatinDigits)
   .min(1, { error: V.required })
   .regex(/^\d+$/, { error: V.digitsOnly })
   .regex(/^\d{9,10}$/, { error: V.phone });
@@ -67,6 +69,7 @@ export const countryCode = z
 export const otp = z
   .string({ error: V.otp })
   .trim()
+  .overwrite(toLatinDigits)
   .regex(/^\d{4}$/, { error: V.otp });
 
 const ALLOWED_EMAIL_TLDS = ['.com', '.org', '.net'];

@@ -190,6 +190,17 @@ describe('check-code', () => {
     expect((await check(app, phone, code)).json().key).toBe('needCompleteInfo');
   });
 
+  it('reads the number and the code typed with Arabic digits', async () => {
+    const phone = newPhone();
+    const arabic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const res = await send(app, arabic(phone));
+    expect(res.json().data.phone).toBe(phone);
+    expect(app.outbox().at(-1)!.to).toBe(`966${phone}`);
+    const code = lastCode(app, full(phone));
+    expect((await check(app, arabic(phone), arabic(code))).statusCode).toBe(200);
+    expectFieldError(await check(app, phone, code), 'code', 'server.code_expired');
+  });
+
   it('a code works once', async () => {
     const phone = newPhone();
     await send(app, phone);

@@ -46,6 +46,12 @@ describe('addresses', () => {
     const post = (body: object, lang: 'ar' | 'en' = 'ar') =>
       api(app, 'POST', '/addresses', { token, lang, body: { ...ADDRESS, city_id: cityId, ...body } });
     expectFieldError(await post({ building_number: '12a4' }), 'building_number', 'validation.digits_only');
+    // An Arabic keyboard's digits are digits: stored as 0-9.
+    const arabic = ok<AddressItem>(
+      await post({ building_number: '١٢٣٤', postal_code: ' ١٣٥٢١ ', additional_number: '۴۵۶۷' }),
+    );
+    expect(arabic).toMatchObject({ building_number: '1234', postal_code: '13521', additional_number: '4567' });
+    ok(await api(app, 'DELETE', `/addresses/${arabic.id}`, { token }));
     expectFieldError(await post({ building_number: '123' }, 'en'), 'building_number', 'validation.min_digits', 'en', {
       min: 4,
     });

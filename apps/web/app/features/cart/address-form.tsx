@@ -84,7 +84,12 @@ export function AddressForm({
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => void fetcher.submit({ intent: 'address', ...values }, { method: 'post' }))}
+      onSubmit={(e) => {
+        // The dialog is a portal inside the page's own form (the maintenance request): React would carry the
+        // submit on to that form, which would check its own fields.
+        e.stopPropagation();
+        form.onSubmit((values) => void fetcher.submit({ intent: 'address', ...values }, { method: 'post' }))(e);
+      }}
       data-testid="address-form"
     >
       <Stack gap="sm">
