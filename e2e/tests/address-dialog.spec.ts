@@ -1,7 +1,7 @@
 /**
  * The new-address dialog inside another page's form (the immediate-maintenance request, on a phone): its code
  * comes with the first opening, it takes an Arabic keyboard's digits, and saving it chooses the address without
- * checking the request's own fields.
+ * checking the request's own fields. The short address's city list comes when that way is chosen.
  */
 import { expect, test } from '@playwright/test';
 import { clientIp, newPhone, open, shot, signUpByApi } from './support.ts';
@@ -33,5 +33,13 @@ test('a new address from the maintenance form, typed with Arabic digits, is save
   await expect(page.getByText('هذا الحقل مطلوب')).toHaveCount(0);
   const saved = await (await page.request.get('/api/user/addresses', { headers: { 'x-pool-site': '1' } })).json();
   expect(saved.data).toMatchObject([{ building_number: '1234', postal_code: '13521', district: 'الملقا' }]);
+
+  // The short address instead: its city, from a searchable list shown with that choice.
+  await expect(page.getByTestId('location-city')).toHaveCount(0);
+  await page.getByTestId('location-mode').getByText('العنوان المختصر').click();
+  await page.getByTestId('location-city').click();
+  await page.getByRole('option', { name: 'الرياض' }).click();
+  await expect(page.getByTestId('location-city')).toHaveValue('الرياض');
+  await expect(page.getByTestId('location-short-code')).toBeVisible();
   await context.close();
 });

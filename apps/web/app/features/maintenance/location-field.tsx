@@ -3,14 +3,17 @@
  * a map pin (only with a maps key; without one the saved-address form is the
  * fallback, as at checkout), or the national address short code with its city.
  */
-import { useState } from 'react';
-import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Input, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AddressItem } from '@pool/contracts/cart';
 import { AddressModal, AddressRadios } from '../cart/index.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
 import { useRoot } from '../../lib/use-root.ts';
+
+/** The city is asked only for a pin or a short code: its searchable list comes when either is chosen. */
+const CitySelect = lazy(() => import('../../components/lazy-select.tsx'));
 
 export type LocationMode = 'address' | 'pin' | 'short_code';
 export type LocationValues = {
@@ -93,17 +96,19 @@ export function LocationField({
   const [adding, setAdding] = useState(false);
   const modes: LocationMode[] = maps ? ['address', 'pin', 'short_code'] : ['address', 'short_code'];
   const citySelect = (
-    <Select
-      label={t('maintenance-site.city')}
-      data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
-      value={value.city_id || null}
-      onChange={(v) => onChange({ city_id: v ?? '' })}
-      withAsterisk
-      searchable
-      nothingFoundMessage={t('common.no_data')}
-      error={errors.city_id}
-      data-testid="location-city"
-    />
+    <Suspense fallback={null}>
+      <CitySelect
+        label={t('maintenance-site.city')}
+        data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
+        value={value.city_id || null}
+        onChange={(v) => onChange({ city_id: v ?? '' })}
+        withAsterisk
+        searchable
+        nothingFoundMessage={t('common.no_data')}
+        error={errors.city_id}
+        data-testid="location-city"
+      />
+    </Suspense>
   );
   return (
     <Input.Wrapper
