@@ -74,7 +74,18 @@ export type Bus = {
   close: () => Promise<void>;
 };
 
-export function createBus(app: App): Bus {
+const nothing = () => {};
+
+/** The notifications of `ids`, oldest first. */
+export const readNotifications = async (db: Db, ids: number[]): Promise<NotificationRow[]> =>
+  db
+    .select()
+    .from(tables.notifications)
+    .where(inArray(tables.notifications.id, ids))
+    .orderBy(asc(tables.notifications.id));
+
+/** `readRows`: how a message's rows are read (a test slows one down). */
+export function createBus(app: App, readRows: typeof readNotifications = readNotifications): Bus {
   const subscribers: Record<Recipient, Map<number, Set<Entry>>> = { u: new Map(), a: new Map(), s: new Map() };
 
   const give = (entry: Entry, row: NotificationRow) => {
@@ -84,35 +95,56 @@ export function createBus(app: App): Bus {
     entry.row(row);
   };
 
-  async function deliver(payload: string) {
+  /**
+   * What a message gives its subscribers, read at once: the rows' query of each message runs as it comes,
+   * but what they give is handed out in the messages' order (`onPayload`).
+   */
+  async function read(payload: string): Promise<() => void> {
     let msg: Message;
     try {
       msg = JSON.parse(payload) as Message;
     } catch {
-      return;
+      return nothing;
     }
     const subs = subscribers[msg.r];
-    if (!subs) return;
+    if (!subs) return nothing;
     if ('s' in msg) {
-      const ids = msg.to ?? [...subs.keys()];
-      for (const id of ids) for (const entry of subs.get(id) ?? []) entry.signal?.(msg.s);
-      return;
+      const { s: signal, to } = msg;
+      return () => {
+        for (const id of to ?? [...subs.keys()]) for (const entry of subs.get(id) ?? []) entry.signal?.(signal);
+      };
     }
-    if (!Array.isArray(msg.n)) return;
+    if (!Array.isArray(msg.n)) return nothing;
     const ids = msg.n.filter(([, to]) => subs.has(to)).map(([id]) => id);
-    if (!ids.length) return;
-    const n = tables.notifications;
-    const rows = await app.db.select().from(n).where(inArray(n.id, ids));
-    for (const row of rows) {
-      const to = recipientOf(row, msg.r);
-      for (const entry of (to !== null && subs.get(to)) || []) give(entry, row);
-    }
+    if (!ids.length) return nothing;
+    const rows = await readRows(app.db, ids);
+    const kind = msg.r;
+    return () => {
+      for (const row of rows) {
+        const to = recipientOf(row, kind);
+        for (const entry of (to !== null && subs.get(to)) || []) give(entry, row);
+      }
+    };
   }
-  // A busy pool may refuse the read once: try again a moment later before giving up on the rows.
-  const onPayload = (payload: string) =>
-    void deliver(payload)
-      .catch(() => new Promise((r) => setTimeout(r, 1000)).then(() => deliver(payload)))
-      .catch((err) => app.log.error({ err }, 'realtime: delivering a notification failed'));
+  /**
+   * The messages' turn: one move sends several notifications (completed, then "rate the technician"), each its
+   * own message. Their reads run side by side on the pool and may end in any order; a phone shows the newest
+   * alert, so they are given in the order they were sent.
+   */
+  let turn: Promise<void> = Promise.resolve();
+  const onPayload = (payload: string) => {
+    // A busy pool may refuse the read once: try again a moment later before giving up on the rows.
+    const given = read(payload)
+      .catch(() => new Promise((r) => setTimeout(r, 1000)).then(() => read(payload)))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'realtime: delivering a notification failed');
+        return nothing;
+      });
+    turn = turn
+      .then(() => given)
+      .then((hand) => hand())
+      .catch((err: unknown) => app.log.error({ err }, 'realtime: delivering a notification failed'));
+  };
 
   /**
    * After a lost LISTEN connection comes back, what was announced meanwhile was missed: the open streams
