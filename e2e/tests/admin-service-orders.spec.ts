@@ -149,6 +149,8 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
 
   // The offer: a catalogue spare part (120.50 SAR) x 2 and a typed service line (200 SAR).
   const editor = page.getByTestId('offer-editor');
+  // No line yet: nothing to send (it asked to send an offer of 0.00).
+  await expect(page.getByTestId('offer-send')).toBeDisabled();
   await page.getByTestId('offer-add-catalogue').click();
   await editor.getByTestId('offer-line-item').click();
   await page.getByRole('option', { name: new RegExp(part) }).click();

@@ -326,6 +326,26 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
     const readings = customer.getByTestId('report-readings');
     await expect(readings.getByTestId('reading').first()).toContainText('أعلى من المعدل');
     await expectNothingClipped(readings);
+    // The healthy range reads 7.2–7.8 from left to right inside the Arabic text (it showed 7.8–7.2).
+    const [low, high] = await readings
+      .getByTestId('reading')
+      .first()
+      .evaluate((row) => {
+        const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          if (!text.includes('7.2') || !text.includes('7.8')) continue;
+          const left = (s: string) => {
+            const range = document.createRange();
+            range.setStart(node!, text.indexOf(s));
+            range.setEnd(node!, text.indexOf(s) + s.length);
+            return range.getBoundingClientRect().left;
+          };
+          return [left('7.2'), left('7.8')];
+        }
+        return [NaN, NaN];
+      });
+    expect(low).toBeLessThan(high!);
     const prompt = customer.getByTestId('live-alert').filter({ hasText: 'كيف كانت خدمة فريقنا؟' });
     await expect(prompt).toBeVisible();
     await customer.screenshot({ path: join(SHOTS, 'story-10-completed-ar-390.png') });

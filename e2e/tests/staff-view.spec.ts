@@ -220,8 +220,21 @@ test('a technician works an assigned visit on a phone in English, from sign-in t
   const report = page.getByTestId('report-form');
   await report.getByTestId('photos-before-input').setInputFiles(PHOTO);
   await expect(report.getByTestId('photos-before').getByRole('img')).toHaveCount(1);
+  // A photo still uploading holds the save (saved then, the report was kept without it).
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/report/photos', async (route) => {
+    await held;
+    await route.continue();
+  });
   await report.getByTestId('photos-after-input').setInputFiles(PHOTO);
+  await expect(report.getByTestId('save-report')).toBeDisabled();
+  await expect(report.getByTestId('report-photos-wait')).toBeVisible();
+  release();
   await expect(report.getByTestId('photos-after').getByRole('img')).toHaveCount(1);
+  await expect(report.getByTestId('save-report')).toBeEnabled();
+  await expect(report.getByTestId('report-photos-wait')).toHaveCount(0);
+  await page.unroute('**/report/photos');
   for (const item of ['pump', 'filter', 'skimmer', 'lights', 'water_balance', 'cleaning']) {
     await report.getByTestId(`check-${item}-ok`).click();
   }

@@ -36,7 +36,8 @@ export default {
   reading_calcium_hardness: 'عسر الكالسيوم',
   reading_cyanuric_acid: 'حمض السيانوريك',
   reading_temperature: 'درجة الحرارة',
-  reading_range: 'المعدل الصحي {{min}}–{{max}} {{unit}}',
+  // The range kept left to right (an isolate): in Arabic text 7.2–7.8 read as 7.8–7.2.
+  reading_range: 'المعدل الصحي \u2066{{min}}–{{max}}\u2069 {{unit}}',
   level_low: 'أقل من المعدل',
   level_ok: 'ضمن المعدل',
   level_high: 'أعلى من المعدل',

@@ -107,6 +107,7 @@ export default {
   photos_before: 'صور قبل العمل',
   photos_after: 'صور بعد العمل',
   take_photo: 'التقاط صورة',
+  photos_wait: 'انتظر حتى يكتمل رفع الصور، ثم احفظ.',
   uploading: 'جارٍ الرفع… {{percent}}٪',
   remove_photo: 'حذف الصورة {{n}}',
   photo_alt: 'الصورة {{n}}',

@@ -95,6 +95,7 @@ export default {
   photos_before: 'Photos before',
   photos_after: 'Photos after',
   take_photo: 'Take a photo',
+  photos_wait: 'Wait for the photos to finish uploading, then save.',
   uploading: 'Uploading… {{percent}}%',
   remove_photo: 'Remove photo {{n}}',
   photo_alt: 'Photo {{n}}',

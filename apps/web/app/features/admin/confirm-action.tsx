@@ -14,6 +14,8 @@ type Props = {
   color?: ButtonProps['color'];
   icon?: React.ReactNode;
   loading?: boolean;
+  /** Nothing to act on yet (e.g. an offer without lines). */
+  disabled?: boolean;
   testId?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
@@ -27,6 +29,7 @@ export function ConfirmAction({
   color = 'red',
   icon,
   loading,
+  disabled,
   testId,
   size = 'xs',
   variant = 'light',
@@ -43,6 +46,7 @@ export function ConfirmAction({
         c={variant === 'light' ? badgeText(color) : undefined}
         leftSection={icon}
         loading={loading}
+        disabled={disabled}
         onClick={open}
         data-testid={testId}
       >

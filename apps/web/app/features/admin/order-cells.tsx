@@ -3,7 +3,7 @@
  * assigned, the payments, the cancel reason, the way back.
  */
 import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StaffCard } from '@pool/contracts/maintenance';
@@ -82,7 +82,7 @@ export function CancelReason({
 /** The order page's way back to its list. */
 export function BackToList({ to, label }: { to: string; label: string }) {
   return (
-    <Button component={Link} to={to} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+    <Button component={Link} to={to} variant="default" leftSection={<IconArrowRight size={16} aria-hidden />}>
       {label}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,16 @@ import { st } from './texts.ts';
 
 /** Uploads one photo (the multipart `image`), reporting progress; answers its URL. */
 export type PhotoUpload = (form: FormData, onProgress: (percent: number) => void) => Promise<Answer<{ url: string }>>;
+
+/**
+ * Counts the uploads running in a form's photo fields (`onBusy`): its save waits for them, as a photo
+ * still uploading when the form was saved was left out of it.
+ */
+export function useUploadsRunning() {
+  const [running, setRunning] = useState(0);
+  const onBusy = useCallback((busy: boolean) => setRunning((n) => Math.max(0, n + (busy ? 1 : -1))), []);
+  return { uploading: running > 0, onBusy };
+}
 
 /**
  * Photos taken with the phone's camera (`capture="environment"`; a computer offers its files), each
@@ -27,6 +37,7 @@ export function PhotosField({
   testId,
   upload: uploadPhoto,
   max = REPORT_PHOTOS_MAX,
+  onBusy,
 }: {
   orderId: number;
   label: string;
@@ -37,6 +48,8 @@ export function PhotosField({
   testId: string;
   upload?: PhotoUpload;
   max?: number;
+  /** Told when an upload starts (true) and ends (false). */
+  onBusy?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -50,6 +63,7 @@ export function PhotosField({
     const form = new FormData();
     form.append('image', file);
     setProgress(0);
+    onBusy?.(true);
     try {
       const answer = uploadPhoto
         ? await uploadPhoto(form, setProgress)
@@ -58,6 +72,7 @@ export function PhotosField({
     } catch {
       handle({ msg: t('common.network_error'), key: 'exception', data: null, status: 0 });
     } finally {
+      onBusy?.(false);
       setProgress(null);
       if (input.current) input.current.value = '';
     }

@@ -33,7 +33,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
 import { LineEditor } from './line-editor.tsx';
 import { lineErrors, newLine, partBody } from './lines.ts';
-import { PhotosField } from './photos-field.tsx';
+import { PhotosField, useUploadsRunning } from './photos-field.tsx';
 import { draftLevel, readingDrafts, readingsBody } from './readings.ts';
 import { dropReportDraft, keepReportDraft, loadReportDraft, type ReportDraft } from './report-draft.ts';
 import { st } from './texts.ts';
@@ -185,6 +185,7 @@ export function ReportForm({
   /** Changed since the last save: kept in the browser until saved (report-draft.ts). */
   const touched = useRef(false);
   const [restored, setRestored] = useState(false);
+  const { uploading, onBusy } = useUploadsRunning();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     touched.current = true;
     setDraft((d) => ({ ...d, [key]: value }));
@@ -289,6 +290,7 @@ export function ReportForm({
             onChange={(v) => set('photos_before', v)}
             disabled={!editable}
             error={photoError('photos_before')}
+            onBusy={onBusy}
             testId="photos-before"
           />
           <PhotosField
@@ -298,6 +300,7 @@ export function ReportForm({
             onChange={(v) => set('photos_after', v)}
             disabled={!editable}
             error={photoError('photos_after')}
+            onBusy={onBusy}
             testId="photos-after"
           />
         </SimpleGrid>
@@ -368,10 +371,16 @@ export function ReportForm({
             leftSection={<IconDeviceFloppy size={18} aria-hidden />}
             onClick={submit}
             loading={save.state !== 'idle'}
+            disabled={uploading}
             data-testid="save-report"
           >
             {t(st('report_save'))}
           </Button>
+        )}
+        {editable && uploading && (
+          <Text fz="sm" c="gray.7" role="status" data-testid="report-photos-wait">
+            {t(st('photos_wait'))}
+          </Text>
         )}
       </Stack>
     </Card>

@@ -4,7 +4,7 @@
  * to the page's action; emptied once posted.
  */
 import { useState } from 'react';
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
@@ -12,8 +12,8 @@ import { CONSTRUCTION_STAGE_PHOTOS_MAX } from '@pool/contracts/construction';
 import type { Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
-import { PhotosField, type PhotoUpload } from './photos-field.tsx';
-import { cst } from './texts.ts';
+import { PhotosField, useUploadsRunning, type PhotoUpload } from './photos-field.tsx';
+import { cst, st } from './texts.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoUpload }) {
@@ -25,6 +25,7 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
   const [photos, setPhotos] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const busy = send.state !== 'idle';
+  const { uploading, onBusy } = useUploadsRunning();
 
   useChangeEffect(() => {
     handle(send.data, {
@@ -43,6 +44,7 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        if (uploading) return;
         submitJson(send, { intent: 'stage', stage: { title: title.trim(), note: note.trim(), photos } });
       }}
       noValidate
@@ -81,10 +83,22 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
           testId="stage-photos"
           upload={upload}
           max={CONSTRUCTION_STAGE_PHOTOS_MAX}
+          onBusy={onBusy}
         />
-        <Button type="submit" loading={busy} leftSection={<IconSend size={18} aria-hidden />} data-testid="post-stage">
+        <Button
+          type="submit"
+          loading={busy}
+          disabled={uploading}
+          leftSection={<IconSend size={18} aria-hidden />}
+          data-testid="post-stage"
+        >
           {t(cst('post_stage'))}
         </Button>
+        {uploading && (
+          <Text fz="sm" c="gray.7" role="status" data-testid="stage-photos-wait">
+            {t(st('photos_wait'))}
+          </Text>
+        )}
       </Stack>
     </form>
   );

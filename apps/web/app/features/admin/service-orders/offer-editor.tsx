@@ -308,6 +308,7 @@ export function OfferEditor({
             size="sm"
             icon={<IconSend size={16} aria-hidden />}
             loading={fetcher.state !== 'idle'}
+            disabled={lines.length === 0}
             onConfirm={send}
             testId="offer-send"
           />

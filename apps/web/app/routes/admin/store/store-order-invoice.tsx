@@ -1,6 +1,6 @@
 /** The printable tax invoice of a paid store order (printing shows the invoice alone). */
 import { Button, Paper, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/store-order-invoice';
@@ -28,7 +28,7 @@ export default function AdminInvoicePage({ loaderData }: Route.ComponentProps) {
         component={Link}
         to={`/admin/store-orders/${invoice.order_id}`}
         variant="default"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        leftSection={<IconArrowRight size={16} aria-hidden />}
         w="fit-content"
       >
         {t('orders.ui_admin_back_order')}
