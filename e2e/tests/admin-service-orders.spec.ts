@@ -18,6 +18,7 @@ import {
   shot,
   signInAdmin,
   signUpByApi,
+  splashGone,
 } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
@@ -51,9 +52,16 @@ async function requestMaintenance(customer: Page, riyadh: City, signUp = true) {
 /** An order priced and sent through the dashboard's API, then accepted and paid by the customer's sandbox card. */
 async function paidOrder(customer: Page, request: APIRequestContext, riyadh: City) {
   const order = await requestMaintenance(customer, riyadh);
+  await approveWithOffer(request, order.id);
+  await acceptAndPayByCard(customer, order.id);
+  return order;
+}
+
+/** The dashboard's API approves the order and sends an offer of one service line, 150.00 SAR before VAT. */
+async function approveWithOffer(request: APIRequestContext, orderId: number) {
   const auth = { authorization: `Bearer ${await adminToken(request)}` };
-  expect((await request.post(`/api/admin/service-orders/${order.id}/approve`, { headers: auth })).status()).toBe(200);
-  const offer = await request.put(`/api/admin/service-orders/${order.id}/offer`, {
+  expect((await request.post(`/api/admin/service-orders/${orderId}/approve`, { headers: auth })).status()).toBe(200);
+  const offer = await request.put(`/api/admin/service-orders/${orderId}/offer`, {
     headers: auth,
     data: {
       send: true,
@@ -61,8 +69,6 @@ async function paidOrder(customer: Page, request: APIRequestContext, riyadh: Cit
     },
   });
   expect(offer.status(), await offer.text()).toBe(200);
-  await acceptAndPayByCard(customer, order.id);
-  return order;
 }
 
 /** The customer accepts the sent offer and pays it on the sandbox card page. */
@@ -284,4 +290,43 @@ test('the admin cancels a paid order with a reason (the card refunded) and refus
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'refused');
   await expect(page.getByTestId('service-refund')).toHaveCount(0);
   await customerContext.close();
+});
+
+test('a wallet short of the offer is topped up from the pay dialog, and the offer is paid from it (Arabic, phone)', async ({
+  browser,
+  request,
+}) => {
+  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    viewport: { width: 390, height: 844 },
+  });
+  const customer = await context.newPage();
+  const order = await requestMaintenance(customer, riyadh);
+  await approveWithOffer(request, order.id);
+
+  // 150.00 + 15 % VAT = 172.50 against an empty wallet: the dialog offers to top up the missing 173 SAR.
+  const payFromWallet = async () => {
+    await customer.getByTestId('offer-accept').click();
+    await customer.getByTestId('payment-method').locator('label').filter({ hasText: 'المحفظة' }).click();
+  };
+  await open(customer, `/orders/immediate_maintenance/${order.id}`);
+  await payFromWallet();
+  await expect(customer.getByTestId('pay-confirm')).toBeDisabled();
+  await expect(customer.getByTestId('wallet-top-up')).toContainText('173.00');
+  await shot(customer, 'maintenance-pay-top-up-ar-390');
+  await customer.getByTestId('wallet-top-up').click();
+  await customer.waitForURL(/\/api\/payments\/sandbox\//);
+  await customer.locator('#card').fill('4111111111111111');
+  await customer.locator('button[type="submit"]').click();
+  // Back on the order, the wallet holds it: paid from the wallet.
+  await customer.waitForURL(new RegExp(`/orders/immediate_maintenance/${order.id}(\\?|$)`));
+  await customer.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await splashGone(customer);
+  await payFromWallet();
+  await expect(customer.getByTestId('wallet-balance')).toContainText('173.00');
+  await customer.getByTestId('pay-confirm').click();
+  await expect(customer.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');
+  await context.close();
 });

@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The amount as the form sent it: the API validates it.
     body: asSent<PathBody<'post', '/api/user/wallet/charge'>>({
       amount: String(form.get('amount') ?? ''),
-      return_path: localePath(api.lang, '/more/wallet'),
+      // Back to the page that asked (an order's pay dialog tops up what the wallet lacks); the API checks it.
+      return_path: String(form.get('return_path') || localePath(api.lang, '/more/wallet')),
     }),
     headers: key ? { 'idempotency-key': key } : {},
   });

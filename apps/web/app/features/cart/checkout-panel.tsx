@@ -19,12 +19,11 @@ import { AddressModal } from './address-modal.tsx';
 import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 import { PayMarks } from './pay-marks.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { TopUpSubmit } from '../wallet/top-up-button.tsx';
 
 /** The gateway's smallest charge (1 SAR): a smaller shortfall is topped up by this much (the server decides). */
 const MIN_TOP_UP = 100;
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 export function CheckoutPanel({
   cart,
@@ -47,12 +46,12 @@ export function CheckoutPanel({
   const [method, setMethod] = useState<PaymentMethod>(params.get('pay') === 'wallet' ? 'wallet' : 'electronic');
   const toppedUp = params.get('pay') === 'wallet' ? params.get('payment_status') : null;
   const [adding, setAdding] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const busy = fetcher.state !== 'idle';
 
   // A refusal is final for its key: the next attempt gets a new one (the page handles the answer).
   useChangeEffect(() => {
-    if (fetcher.data) setKey(newKey());
+    if (fetcher.data) setKey(newIdempotencyKey());
   }, [fetcher.data]);
 
   const choose = (id: number) =>
@@ -169,15 +168,14 @@ export function CheckoutPanel({
 
 /** Tops the wallet up by what it lacks (the server prices it again), then back to this cart with the wallet chosen. */
 function TopUpShortfall({ addressId, amount }: { addressId: number; amount: number }) {
-  const { t } = useTranslation();
-  const { lang, to } = useLang();
+  const { to } = useLang();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<Answer<{ redirect_url: string } | null>>({ key: 'wallet-top-up' });
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [leaving, setLeaving] = useState(false);
   useChangeEffect(() => {
     if (!fetcher.data) return;
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     handle(fetcher.data, {
       onSuccess: (started) => {
         if (!started) return;
@@ -192,18 +190,7 @@ function TopUpShortfall({ addressId, amount }: { addressId: number; amount: numb
       <input type="hidden" name="address_id" value={addressId} />
       <input type="hidden" name="return_path" value={`${to('/shopping_cart')}?address=${addressId}&pay=wallet`} />
       <input type="hidden" name="idempotency_key" value={key} />
-      <Button
-        type="submit"
-        variant="light"
-        fullWidth
-        h="auto"
-        py={8}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-        loading={fetcher.state !== 'idle' || leaving}
-        data-testid="wallet-top-up"
-      >
-        {t('wallet.top_up_shortfall', { amount: formatMoney(lang, amount) })}
-      </Button>
+      <TopUpSubmit amount={amount} loading={fetcher.state !== 'idle' || leaving} />
     </fetcher.Form>
   );
 }

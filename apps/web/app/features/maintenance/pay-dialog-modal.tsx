@@ -6,6 +6,7 @@ import type { PaymentMethod } from '@pool/contracts/store';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PaymentMethodControl } from '../cart/index.ts';
+import { TopUpButton } from '../wallet/top-up-button.tsx';
 
 export type PayDialogProps = {
   opened: boolean;
@@ -52,6 +53,7 @@ export default function PayDialogModal({
               {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
             </Text>
           ) : null}
+          {short ? <TopUpButton missing={total - balance} /> : null}
         </Stack>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -14,13 +14,9 @@ import { useLang } from '../../lib/use-lang.ts';
 import { PayMarks } from '../cart/index.ts';
 import { wholeRiyals } from './money.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 
 const QUICK = [50, 100, 200, 500];
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
 /**
  * Charge by card: whole riyals (Arabic-Indic digits are turned into 0-9 as
  * typed), checked with the API's rules; the action answers with a redirect to
@@ -32,7 +28,7 @@ export function ChargeForm() {
   const { lang } = useLang();
   const handle = useAnswerHandler();
   const fetcher = useFetcher<{ answer: Answer }>();
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const form = useForm({
     mode: 'controlled',
     initialValues: { amount: '' },
@@ -48,7 +44,7 @@ export function ChargeForm() {
   useChangeEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data) return;
     handle(fetcher.data.answer, { onError: (answer) => form.setErrors(answerFieldErrors(answer)) });
-    setKey(newKey());
+    setKey(newIdempotencyKey());
   }, [fetcher.state, fetcher.data]);
 
   const busy = fetcher.state !== 'idle';

@@ -34,6 +34,7 @@ import { methodKey } from '../../features/orders/method-key.ts';
 import { OrderHeading, OrderLines, Section, TimelineSection } from '../../features/orders/order-sections.tsx';
 import { routeId } from '../../lib/route-id.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'orders.ui_order');
 
@@ -103,9 +104,6 @@ function useArrival(free: boolean) {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
 export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang, to } = useLang();
@@ -115,7 +113,7 @@ export default function StoreOrderPage({ loaderData }: Route.ComponentProps) {
   const pay = useFetcher<Answer<unknown>>({ key: 'order-pay' });
   const [cancelling, setCancelling] = useState(false);
   const [showInvoice, setShowInvoice] = useState(false);
-  const [payKey] = useState(newKey);
+  const [payKey] = useState(newIdempotencyKey);
   useArrival(order?.prices.total === 0);
   useChangeEffect(() => {
     handle(cancel.data, { successToast: true, onSuccess: () => setCancelling(false) });

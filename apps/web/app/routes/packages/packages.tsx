@@ -38,6 +38,7 @@ import { saveAddress, sentLocation } from '../../features/maintenance/location.s
 import { PackageCard } from '../../features/packages/package-card.tsx';
 import { SlotsField, type Slot } from '../../features/packages/slots-field.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_title');
 
@@ -95,9 +96,6 @@ function parseSlots(text: string): Slot[] {
   }
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
 type Errors = Record<string, React.ReactNode>;
 
 function Subscribe({
@@ -120,14 +118,14 @@ function Subscribe({
   const [method, setMethod] = useState<PaymentMethod>('electronic');
   const [where, setWhere] = useState<LocationValues>(() => firstLocation(addresses));
   const [errors, setErrors] = useState<Errors>({});
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [leaving, setLeaving] = useState(false);
   const busy = fetcher.state !== 'idle' || leaving;
   const short = method === 'wallet' && balance !== null && balance < pkg.price_with_vat;
 
   useChangeEffect(() => {
     if (!fetcher.data) return;
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     handle(fetcher.data, {
       successToast: true,
       onSuccess: (done) => {
