@@ -20,7 +20,7 @@ import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 import { PayMarks } from './pay-marks.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
-import { TopUpSubmit } from '../wallet/top-up-button.tsx';
+import { TopUpSubmit } from '../wallet/index.ts';
 
 /** The gateway's smallest charge (1 SAR): a smaller shortfall is topped up by this much (the server decides). */
 const MIN_TOP_UP = 100;

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '@pool/contracts/store';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PaymentMethodControl } from '../cart/index.ts';
-import { TopUpButton } from '../wallet/top-up-button.tsx';
+import { TopUpButton } from '../wallet/index.ts';
 
 export type PayDialogProps = {
   opened: boolean;
