@@ -22,6 +22,16 @@ export function useUploadsRunning() {
   return { uploading: running > 0, onBusy };
 }
 
+/** Under a form's save while its photos upload: why the save waits. */
+export function PhotosWaitNote({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text fz="sm" c="gray.7" role="status" data-testid={testId}>
+      {t(st('photos_wait'))}
+    </Text>
+  );
+}
+
 /**
  * Photos taken with the phone's camera (`capture="environment"`; a computer offers its files), each
  * uploaded at once through the upload pipeline with its progress (a visit report's by default, or

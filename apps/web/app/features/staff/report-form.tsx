@@ -33,7 +33,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
 import { LineEditor } from './line-editor.tsx';
 import { lineErrors, newLine, partBody } from './lines.ts';
-import { PhotosField, useUploadsRunning } from './photos-field.tsx';
+import { PhotosField, PhotosWaitNote, useUploadsRunning } from './photos-field.tsx';
 import { draftLevel, readingDrafts, readingsBody } from './readings.ts';
 import { dropReportDraft, keepReportDraft, loadReportDraft, type ReportDraft } from './report-draft.ts';
 import { st } from './texts.ts';
@@ -377,11 +377,7 @@ export function ReportForm({
             {t(st('report_save'))}
           </Button>
         )}
-        {editable && uploading && (
-          <Text fz="sm" c="gray.7" role="status" data-testid="report-photos-wait">
-            {t(st('photos_wait'))}
-          </Text>
-        )}
+        {editable && uploading && <PhotosWaitNote testId="report-photos-wait" />}
       </Stack>
     </Card>
   );

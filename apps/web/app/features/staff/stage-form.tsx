@@ -4,7 +4,7 @@
  * to the page's action; emptied once posted.
  */
 import { useState } from 'react';
-import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
@@ -12,8 +12,8 @@ import { CONSTRUCTION_STAGE_PHOTOS_MAX } from '@pool/contracts/construction';
 import type { Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
 import { submitJson, useStaffAnswer } from './answers.ts';
-import { PhotosField, useUploadsRunning, type PhotoUpload } from './photos-field.tsx';
-import { cst, st } from './texts.ts';
+import { PhotosField, PhotosWaitNote, useUploadsRunning, type PhotoUpload } from './photos-field.tsx';
+import { cst } from './texts.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoUpload }) {
@@ -94,11 +94,7 @@ export function StageForm({ orderId, upload }: { orderId: number; upload: PhotoU
         >
           {t(cst('post_stage'))}
         </Button>
-        {uploading && (
-          <Text fz="sm" c="gray.7" role="status" data-testid="stage-photos-wait">
-            {t(st('photos_wait'))}
-          </Text>
-        )}
+        {uploading && <PhotosWaitNote testId="stage-photos-wait" />}
       </Stack>
     </form>
   );
