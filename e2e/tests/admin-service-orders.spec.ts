@@ -15,6 +15,7 @@ import {
   expectAccessible,
   newPhone,
   open,
+  payOnSandbox,
   shot,
   signInAdmin,
   signUpByApi,
@@ -317,14 +318,16 @@ test('a wallet short of the offer is topped up from the pay dialog, and the offe
   await expect(customer.getByTestId('wallet-top-up')).toContainText('173.00');
   await shot(customer, 'maintenance-pay-top-up-ar-390');
   await customer.getByTestId('wallet-top-up').click();
-  await customer.waitForURL(/\/api\/payments\/sandbox\//);
-  await customer.locator('#card').fill('4111111111111111');
-  await customer.locator('button[type="submit"]').click();
-  // Back on the order, the wallet holds it: paid from the wallet.
+  await payOnSandbox(customer);
+  // Back on the order, the wallet holds it: the page says so (the order itself is not paid yet), and the pay
+  // dialog opens on the wallet.
   await customer.waitForURL(new RegExp(`/orders/immediate_maintenance/${order.id}(\\?|$)`));
   await customer.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await splashGone(customer);
-  await payFromWallet();
+  await expect(customer.locator('.mantine-Notification-root')).toContainText('شُحنت محفظتك');
+  await expect(customer.locator('.mantine-Notification-root')).not.toContainText('تم استلام الدفع');
+  await customer.getByTestId('offer-accept').click();
+  await expect(customer.getByTestId('payment-method').locator('input[value="wallet"]')).toBeChecked();
   await expect(customer.getByTestId('wallet-balance')).toContainText('173.00');
   await customer.getByTestId('pay-confirm').click();
   await expect(customer.getByTestId('order-status').first()).toHaveAttribute('data-status', 'paid');

@@ -19,6 +19,7 @@ import {
   codeFor,
   expectAccessible,
   open,
+  payOnSandbox,
   reload,
   shot,
   SHOTS,
@@ -388,9 +389,7 @@ test('Arabic: the engineer assigned sends an offer; rejected with a reason, the 
   // Accept and pay by card (the sandbox's card page), back on the order: the work is under way.
   await page.getByTestId('offer-accept').click();
   await page.getByTestId('pay-confirm').click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.locator('#card').fill('4111 1111 1111 1111');
-  await page.locator('button[type="submit"]').click();
+  await payOnSandbox(page);
   await page.waitForURL(new RegExp(`/orders/pool_construction/${orderId}`));
   await expect(status).toHaveAttribute('data-status', 'in_progress');
   await expect(page.getByTestId('stages-empty')).toBeVisible();

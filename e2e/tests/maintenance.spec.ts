@@ -8,16 +8,17 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  addressAndWallet,
   adminPost,
   adminToken,
   clientIp,
   expectAccessible,
   open,
+  payOnSandbox,
   pickDay,
   riyadhDay,
   shot,
   signUpByApi,
-  addressAndWallet,
 } from './support.ts';
 
 const TAG = Date.now() % 1_000_000;
@@ -219,9 +220,7 @@ test('Arabic: the order under the orders tabs, the offer live, rejected with a r
   // Accept and pay by card: the card is declined, the order waits for its payment.
   await page.getByTestId('offer-accept').click();
   await page.getByTestId('pay-confirm').click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.locator('#card').fill('4000000000000002');
-  await page.locator('button[type="submit"]').click();
+  await payOnSandbox(page, '4000000000000002');
   await page.waitForURL(new RegExp(`/orders/immediate_maintenance/${orderId}`));
   await expect(page.getByTestId('order-status').first()).toHaveAttribute('data-status', 'pending_payment');
   // Pay again offers the wallet as well as the card: paid from the wallet.

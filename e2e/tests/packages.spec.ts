@@ -4,7 +4,8 @@
  * a saved address and the wallet, then opens the subscription's page with its visits; "my packages"
  * shows what is left and the renewal switch; a visit is taken back and booked again; a visit's link
  * and /order-details open the subscription; cancelling shows the refund before confirming and the
- * wallet gets it back. In English: the list (the demo packages too) and the subscribe form.
+ * wallet gets it back; a wallet short of the price is topped up from the form, which keeps its dates and
+ * place across the payment page. In English: the list (the demo packages too) and the subscribe form.
  * Screenshots at 390 and 1280 pixels in both languages.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -14,6 +15,7 @@ import {
   clientIp,
   expectAccessible,
   open,
+  payOnSandbox,
   pickDay,
   riyadhDay,
   shot,
@@ -201,6 +203,47 @@ test('Arabic: cancelling shows the refund first, then the wallet gets it back', 
   await open(page, `/orders/scheduled_maintenance/${subscriptionId}`);
   await expect(page.getByTestId('visit')).toHaveCount(2);
   for (const v of await page.getByTestId('visit').all()) await expect(v).toHaveAttribute('data-status', 'cancelled');
+});
+
+test('Arabic, phone: a wallet short of the price is topped up from the form, which comes back filled in', async () => {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    locale: 'ar-SA',
+    viewport: PHONE_SIZE,
+  });
+  const p = await context.newPage();
+  await signUpByApi(p, `عميل شحن الباقة ${TAG}`);
+  await addressAndWallet(p, 100);
+  await open(p, '/scheduled_maintenance');
+  await myCard(p).getByTestId('package-subscribe').click();
+  await pickSlot(p, 3, '10:00');
+  await pickSlot(p, 6, '16:00');
+  await p.getByTestId('payment-method').locator('label').filter({ hasText: 'المحفظة' }).click();
+  // 345.00 against 100.00: subscribing waits for the top-up of the missing 245.
+  await expect(p.getByTestId('subscribe-submit')).toBeDisabled();
+  await expect(p.getByTestId('wallet-top-up')).toContainText('245.00');
+  await shot(p, 'packages-top-up-ar-390');
+  await p.getByTestId('wallet-top-up').click();
+  await payOnSandbox(p);
+
+  // Back on the form: topped up, the wallet chosen, the two visit times and the address as they were.
+  await p.waitForURL(/\/scheduled_maintenance\?package=\d+.*pay=wallet/);
+  await p.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(p.getByTestId('top-up-outcome')).toContainText('شُحنت محفظتك');
+  await expect(p.getByTestId('payment-method').locator('input[value="wallet"]')).toBeChecked();
+  await expect(p.getByTestId('wallet-balance')).toContainText('345.00');
+  await expect(p.getByTestId('slot-row')).toHaveCount(2);
+  await expect(p.getByTestId('slot-row').first()).toContainText(riyadhDay(3).label('ar'));
+  await expect(p.getByTestId('location-address').first()).toBeChecked();
+  await expect(p.getByTestId('wallet-top-up')).toHaveCount(0);
+  await shot(p, 'packages-topped-up-ar-390');
+  await p.getByTestId('subscribe-submit').click();
+  await p.waitForURL(/\/orders\/scheduled_maintenance\/\d+$/);
+  await expect(p.getByTestId('order-status').first()).toHaveAttribute('data-status', 'active');
+  await expect(p.getByTestId('visit')).toHaveCount(2);
+  const left = (await (await p.request.get('/api/user/wallet', { headers: SITE })).json()).data as { balance: number };
+  expect(left.balance).toBe(0);
+  await context.close();
 });
 
 test('English: the list (with the demo packages) and the subscribe form', async () => {

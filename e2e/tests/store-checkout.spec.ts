@@ -16,6 +16,7 @@ import {
   expectAccessible,
   newPhone,
   open,
+  payOnSandbox,
   shot,
   typeCode,
 } from './support.ts';
@@ -180,9 +181,7 @@ test('the customer applies a coupon, adds an address and pays by sandbox card', 
   await expectAccessible(page);
 
   await page.getByTestId('place-order').click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.locator('#card').fill('4111111111111111');
-  await page.locator('button[type="submit"]').click();
+  await payOnSandbox(page);
   await page.waitForURL(/\/orders\/online_store_order\/\d+/);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'new');
@@ -341,9 +340,7 @@ test('a second customer charges the wallet by card and pays an order from it (En
   await open(page, '/en/more/wallet');
   await page.getByTestId('wallet-amount').fill('200');
   await page.getByTestId('wallet-charge-submit').click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
-  await page.locator('#card').fill('4111111111111111');
-  await page.locator('button[type="submit"]').click();
+  await payOnSandbox(page);
   await page.waitForURL(/\/en\/more\/wallet\?payment_id=\d+&payment_status=paid$/);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await expect(page.getByTestId('wallet-balance')).toContainText('200.00');

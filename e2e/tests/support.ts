@@ -323,3 +323,10 @@ export async function addressAndWallet(page: Page, amount = 1000) {
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/payment_status=paid/);
 }
+
+/** On the sandbox gateway's page (being opened), pays with a test `card`: 4111… is approved, 4000…0002 declined. */
+export async function payOnSandbox(page: Page, card = '4111111111111111') {
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await page.locator('#card').fill(card);
+  await page.locator('button[type="submit"]').click();
+}

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconMapPin, IconPlus, IconWalletOff } from '@tabler/icons-react';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
 import type { AddressItem, CartView, CheckoutResult } from '@pool/contracts/cart';
@@ -20,7 +20,7 @@ import { AddressRadios, PaymentMethodControl } from './choices.tsx';
 import { PayMarks } from './pay-marks.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
-import { TopUpSubmit } from '../wallet/index.ts';
+import { TopUpOutcome, topUpReturnPath, TopUpSubmit, useWalletChosen } from '../wallet/index.ts';
 
 /** The gateway's smallest charge (1 SAR): a smaller shortfall is topped up by this much (the server decides). */
 const MIN_TOP_UP = 100;
@@ -40,11 +40,10 @@ export function CheckoutPanel({
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const fetcher = useFetcher<Answer<CheckoutResult | null>>({ key: 'checkout' });
   // Back from topping the wallet up, the wallet stays chosen.
-  const [method, setMethod] = useState<PaymentMethod>(params.get('pay') === 'wallet' ? 'wallet' : 'electronic');
-  const toppedUp = params.get('pay') === 'wallet' ? params.get('payment_status') : null;
+  const [method, setMethod] = useState<PaymentMethod>(useWalletChosen() ? 'wallet' : 'electronic');
   const [adding, setAdding] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const busy = fetcher.state !== 'idle';
@@ -115,21 +114,7 @@ export function CheckoutPanel({
           </Text>
           <PaymentMethodControl value={method} onChange={setMethod} labelledBy="payment-method-label" />
           {method === 'electronic' ? <PayMarks /> : null}
-          {toppedUp === 'paid' || toppedUp === 'failed' ? (
-            <Alert
-              color={toppedUp === 'paid' ? 'teal' : 'red'}
-              icon={
-                toppedUp === 'paid' ? (
-                  <IconCircleCheck size={18} aria-hidden />
-                ) : (
-                  <IconWalletOff size={18} aria-hidden />
-                )
-              }
-              data-testid="top-up-outcome"
-            >
-              {t(toppedUp === 'paid' ? 'wallet.topped_up' : 'wallet.top_up_failed')}
-            </Alert>
-          ) : null}
+          <TopUpOutcome />
           {method === 'wallet' && balance !== null ? (
             <Text fz="sm" c={short ? 'red.8' : 'gray.7'}>
               {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
@@ -188,7 +173,7 @@ function TopUpShortfall({ addressId, amount }: { addressId: number; amount: numb
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="top_up" />
       <input type="hidden" name="address_id" value={addressId} />
-      <input type="hidden" name="return_path" value={`${to('/shopping_cart')}?address=${addressId}&pay=wallet`} />
+      <input type="hidden" name="return_path" value={topUpReturnPath(to('/shopping_cart'), `address=${addressId}`)} />
       <input type="hidden" name="idempotency_key" value={key} />
       <TopUpSubmit amount={amount} loading={fetcher.state !== 'idle' || leaving} />
     </fetcher.Form>

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '@pool/contracts/store';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { PaymentMethodControl } from '../cart/index.ts';
-import { TopUpButton } from '../wallet/index.ts';
+import { TopUpButton, useWalletChosen } from '../wallet/index.ts';
 
 export type PayDialogProps = {
   opened: boolean;
@@ -31,7 +31,8 @@ export default function PayDialogModal({
 }: PayDialogProps) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const [method, setMethod] = useState<PaymentMethod>('electronic');
+  // Back from topping the wallet up for this payment, the wallet is chosen.
+  const [method, setMethod] = useState<PaymentMethod>(useWalletChosen() ? 'wallet' : 'electronic');
   const short = method === 'wallet' && balance !== null && balance < total;
   return (
     <Modal

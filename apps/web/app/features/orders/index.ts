@@ -5,5 +5,5 @@ export { PayAlert, RateButton } from './order-alerts.tsx';
 export { OrderHeading, Section } from './order-sections.tsx';
 export { methodKey } from './method-key.ts';
 export { reasonTitle } from './reason-title.ts';
-export { newPayKey, useOrderActions, usePaymentReturn } from './order-actions.ts';
+export { useOrderActions, usePaymentReturn } from './order-actions.ts';
 export { OrderStatusBadge, StateBadge } from './status-badge.tsx';

@@ -8,22 +8,25 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher, useSearchParams } from 'react-router';
 import { useAnswerHandler, useToasts, type Answer } from '../../lib/envelope.ts';
 import { answerFieldErrors } from '../../lib/forms.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { useWalletChosen } from '../wallet/index.ts';
 
-/** A new key for one payment attempt (the API answers a repeated key with the first answer). */
-export const newPayKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
-/** After the card page: says how the payment went (`payment_status`), then drops it from the address. */
+/**
+ * After the card page: says how the payment went (`payment_status`), then drops it from the address. Back from
+ * topping the wallet up (`pay=wallet`: what was charged is the wallet, not the order), says the wallet is ready
+ * to pay from; the wallet stays chosen in the payment dialogs.
+ */
 export function usePaymentReturn() {
   const { t } = useTranslation();
   const toast = useToasts();
   const [params, setParams] = useSearchParams();
+  const toppedUp = useWalletChosen();
   useEffect(() => {
     const status = params.get('payment_status');
     if (!status) return;
-    if (status === 'paid') toast.success(t('maintenance-site.paid_toast'));
-    else if (status === 'failed') toast.error(t('orders.ui_payment_failed'));
+    if (status === 'paid') toast.success(t(toppedUp ? 'wallet.topped_up' : 'maintenance-site.paid_toast'));
+    else if (status === 'failed') toast.error(t(toppedUp ? 'wallet.top_up_failed' : 'orders.ui_payment_failed'));
     else toast.info(t('orders.ui_payment_pending'));
     setParams(
       (prev) => {
@@ -41,12 +44,12 @@ export function useOrderActions<D>(key: string) {
   const handle = useAnswerHandler();
   const act = useFetcher<Answer<unknown>>({ key });
   const [dialog, setDialog] = useState<D | null>(null);
-  const [payKey, setPayKey] = useState(newPayKey);
+  const [payKey, setPayKey] = useState(newIdempotencyKey);
   const [reasonError, setReasonError] = useState<string | null>(null);
   usePaymentReturn();
   useChangeEffect(() => {
     if (!act.data) return;
-    setPayKey(newPayKey());
+    setPayKey(newIdempotencyKey());
     handle(act.data as Answer<{ redirect_url?: string | null } | null>, {
       successToast: true,
       onSuccess: (d) => {

@@ -19,7 +19,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { riyadhNow } from '../dates/index.ts';
 import { PayDialog } from '../maintenance/index.ts';
-import { newPayKey } from '../orders/index.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { SlotPicker } from './slots-field.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
@@ -66,10 +66,10 @@ export function useSubscriptionMoves(balance: number | null = null) {
   const [move, setMove] = useState<Move | null>(null);
   const [error, setError] = useState<React.ReactNode>(null);
   // One key per payment attempt: a double tap is answered once.
-  const [payKey, setPayKey] = useState(newPayKey);
+  const [payKey, setPayKey] = useState(newIdempotencyKey);
   const busy = fetcher.state !== 'idle';
   useChangeEffect(() => {
-    if (fetcher.data) setPayKey(newPayKey());
+    if (fetcher.data) setPayKey(newIdempotencyKey());
     handle(fetcher.data as Answer<{ redirect_url?: string | null } | SubscriptionView> | undefined, {
       successToast: true,
       onSuccess: (d) => {

@@ -7,7 +7,7 @@
  * card or wallet. Paid from the wallet, the subscription's page opens; by
  * card, the gateway's page.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -36,9 +36,11 @@ import {
 } from '../../features/maintenance/location-field.tsx';
 import { saveAddress, sentLocation } from '../../features/maintenance/location.server.ts';
 import { PackageCard } from '../../features/packages/package-card.tsx';
+import { TopUpButton, TopUpOutcome, useWalletChosen } from '../../features/wallet/index.ts';
 import { SlotsField, type Slot } from '../../features/packages/slots-field.tsx';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { keepDraft, takeDraft } from '../../lib/session-draft.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'packages.ui_title');
 
@@ -115,13 +117,23 @@ function Subscribe({
   const navigate = useSettledNavigate();
   const fetcher = useFetcher<Answer<PathData<'post', '/api/user/packages/{id}/subscribe'>>>({ key: 'subscribe' });
   const [slots, setSlots] = useState<Slot[]>([]);
-  const [method, setMethod] = useState<PaymentMethod>('electronic');
+  const walletChosen = useWalletChosen();
+  const [method, setMethod] = useState<PaymentMethod>(walletChosen ? 'wallet' : 'electronic');
   const [where, setWhere] = useState<LocationValues>(() => firstLocation(addresses));
   const [errors, setErrors] = useState<Errors>({});
   const [key, setKey] = useState(newIdempotencyKey);
   const [leaving, setLeaving] = useState(false);
   const busy = fetcher.state !== 'idle' || leaving;
   const short = method === 'wallet' && balance !== null && balance < pkg.price_with_vat;
+
+  // Back from topping the wallet up, the visit times and the place chosen before it are filled in again.
+  const draftKey = `subscribe:${pkg.id}`;
+  useEffect(() => {
+    const draft = takeDraft<{ slots: Slot[]; where: LocationValues }>(draftKey);
+    if (!walletChosen || !draft) return;
+    setSlots(draft.slots);
+    setWhere(draft.where);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useChangeEffect(() => {
     if (!fetcher.data) return;
@@ -191,10 +203,17 @@ function Subscribe({
               {t('packages.ui_payment')}
             </Title>
             <PaymentMethodControl value={method} onChange={setMethod} labelledBy="subscribe-pay-label" />
+            <TopUpOutcome />
             {method === 'wallet' && balance !== null ? (
               <Text fz="sm" c={short ? 'red.8' : 'gray.7'} data-testid="wallet-balance">
                 {t(short ? 'cart.ui_wallet_short' : 'cart.ui_wallet_balance', { balance: formatMoney(lang, balance) })}
               </Text>
+            ) : null}
+            {short ? (
+              <TopUpButton
+                missing={pkg.price_with_vat - balance!}
+                onLeave={() => keepDraft(draftKey, { slots, where })}
+              />
             ) : null}
             {errors.payment_method ? (
               <Text fz="sm" c="red.8">
