@@ -6,7 +6,8 @@
  * serves the city from the picker with the technician's day, and writes to the customer in the
  * order's chat. Screenshots at 1280 and 390 pixels.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNothingClipped } from './clipping.ts';
 import {
   adminPost,
   adminSession,
@@ -29,8 +30,24 @@ const SITE = { 'x-pool-site': '1', lang: 'ar' };
 
 type City = { id: number; name: string };
 
-/** A customer signed up in their own browser context, and their maintenance request: tomorrow 10:00 Riyadh, a pin in Riyadh. */
-async function requestMaintenance(customer: Page, riyadh: City, signUp = true) {
+/** Riyadh (the requests' city), and a customer's own browser context and page. */
+async function riyadhAndCustomer(request: APIRequestContext, browser: Browser) {
+  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
+  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  return { riyadh, customerContext, customer: await customerContext.newPage() };
+}
+
+/**
+ * A customer signed up in their own browser context, and their maintenance request: tomorrow 10:00 Riyadh,
+ * a pin in Riyadh (or `where`, e.g. a national address short code).
+ */
+async function requestMaintenance(
+  customer: Page,
+  riyadh: City,
+  signUp = true,
+  where: Record<string, string | number> = { lat: 24.7136, lng: 46.6753 },
+) {
   if (signUp) await signUpByApi(customer, `عميل الصيانة ${TAG}`);
   const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 86_400_000);
   const res = await customer.request.post('/api/user/immediate-maintenance', {
@@ -40,9 +57,8 @@ async function requestMaintenance(customer: Page, riyadh: City, signUp = true) {
       place: 'مسبح خارجي خلف المنزل',
       date: tomorrow,
       time: '10:00',
-      lat: 24.7136,
-      lng: 46.6753,
       city_id: riyadh.id,
+      ...where,
     },
   });
   const body = await res.json();
@@ -93,8 +109,7 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   request,
 }) => {
   test.setTimeout(120_000);
-  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
-  const riyadh = cities.find((c) => c.name === 'الرياض')!;
+  const { riyadh, customerContext, customer } = await riyadhAndCustomer(request, browser);
   const technician = `فني الصيانة ${TAG}`;
   await adminPost(request, '/staff', {
     name: technician,
@@ -111,8 +126,6 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
     price_sar: '120.50',
     is_active: true,
   });
-  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
-  const customer = await customerContext.newPage();
   const order = await requestMaintenance(customer, riyadh);
 
   // The list: the nav's service orders entry, then the filters in the URL.
@@ -253,16 +266,108 @@ test('the admin filters, approves, prices with VAT, and assigns a technician to 
   await customerContext.close();
 });
 
+/** Riyadh's day `n` days from now (`YYYY-MM-DD`). */
+const riyadhDay = (n: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + n * 86_400_000);
+
+/** A day as the Arabic page writes it: `الثلاثاء، 1 ديسمبر 2026` (in the browser, as the calendar names its days). */
+const arabicDay = (page: Page, day: string) =>
+  page.evaluate((d) => {
+    const f = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    return f.format(new Date(`${d}T12:00:00Z`)).replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ');
+  }, day);
+
+test('the map says why it shows no open order, and the visit day is picked on an Arabic calendar of Riyadh days', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { riyadh, customerContext, customer } = await riyadhAndCustomer(request, browser);
+  const phone = await signUpByApi(customer, `عميل بلا نقطة ${TAG}`);
+  // Two requests placed by the national address's short code (no map pin), one of them approved:
+  // the open orders are counted over every open state.
+  await requestMaintenance(customer, riyadh, false, { short_code: 'RRRD2929' });
+  const approved = await requestMaintenance(customer, riyadh, false, { short_code: 'RRRD2929' });
+  const auth = { authorization: `Bearer ${await adminToken(request)}` };
+  expect((await request.post(`/api/admin/service-orders/${approved.id}/approve`, { headers: auth })).status()).toBe(
+    200,
+  );
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await adminSession(page);
+  await open(page, `/admin/service-orders?q=${phone}`);
+  await expect(page.getByTestId('service-orders-table-row')).toHaveCount(2);
+  // Not "no data": how many open orders match, that none has a pin, and why.
+  const note = page.getByTestId('map-no-pins');
+  await expect(note).toContainText('يطابق المرشحات طلبان مفتوحان، وليس لأي منهما موقع على الخريطة.');
+  await expect(note).toContainText('العنوان الوطني المختصر');
+  await expect(page.getByTestId('service-orders-map')).not.toContainText('لا توجد بيانات');
+  await expect(page.getByTestId('map-pins')).toHaveCount(0);
+  await shot(page, 'admin-service-orders-no-pin-ar');
+  await open(page, `/admin/service-orders?q=${phone}&status=approved`);
+  await expect(note).toContainText('يطابق المرشحات طلب مفتوح واحد، وليس له موقع على الخريطة.');
+  // A state that closes the order: no open order at all.
+  await open(page, `/admin/service-orders?q=${phone}&status=completed`);
+  await expect(note).toHaveText('لا يطابق المرشحات أي طلب مفتوح، فلا شيء يظهر على الخريطة.');
+
+  // The visit day: no browser date field ("mm/dd/yyyy"), an Arabic placeholder, a calendar in Arabic.
+  await open(page, `/admin/service-orders?q=${phone}`);
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  const dayFilter = page.getByTestId('filter-date');
+  await expect(dayFilter).toHaveText('اختر يوماً');
+  await expect(dayFilter).not.toContainText(/mm|dd|yyyy/i);
+  const [today, tomorrow, later] = [riyadhDay(0), riyadhDay(1), riyadhDay(2)];
+  await dayFilter.click();
+  // It opens on Riyadh's month, today marked; the week starts on Sunday.
+  const todayCell = page.getByRole('button', { name: await arabicDay(page, today) });
+  await expect(todayCell).toHaveAttribute('aria-current', 'date');
+  await expect(page.locator('.mantine-DatePickerInput-weekday').first()).toHaveText('ح');
+  if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'الشهر التالي' }).click();
+  await shot(page, 'admin-service-orders-day-picker-ar');
+  await expectAccessible(page);
+  // The visits of tomorrow (both at 10:00 Riyadh): the URL keeps the day as YYYY-MM-DD.
+  await page.getByRole('button', { name: await arabicDay(page, tomorrow) }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${tomorrow}(&|$)`));
+  await expect(dayFilter).toHaveText(await arabicDay(page, tomorrow));
+  await expectNothingClipped(dayFilter);
+  await expect(page.getByTestId('service-orders-table-row')).toHaveCount(2);
+  await shot(page, 'admin-service-orders-day-chosen-ar');
+  // The day after: none of them.
+  await dayFilter.click();
+  if (later.slice(0, 7) !== tomorrow.slice(0, 7)) await page.getByRole('button', { name: 'الشهر التالي' }).click();
+  await page.getByRole('button', { name: await arabicDay(page, later) }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${later}(&|$)`));
+  await expect(page.getByTestId('service-orders-table')).toContainText('لا توجد بيانات');
+  await expect(note).toHaveText('لا يطابق المرشحات أي طلب مفتوح، فلا شيء يظهر على الخريطة.');
+  // A day in the URL is shown as such when the page opens; cleared, the filter is gone from the URL.
+  await open(page, `/admin/service-orders?q=${phone}&date=${tomorrow}`);
+  await expect(dayFilter).toHaveText(await arabicDay(page, tomorrow));
+  await expect(page.getByTestId('service-orders-table-row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'مسح اليوم' }).click();
+  await expect(page).not.toHaveURL(/date=/);
+  await expect(dayFilter).toHaveText('اختر يوماً');
+  // On a phone: the filter and its calendar fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dayFilter.click();
+  await expect(page.getByRole('button', { name: await arabicDay(page, today) })).toBeInViewport();
+  await shot(page, 'admin-service-orders-day-picker-390-ar');
+  await customerContext.close();
+});
+
 test('the admin cancels a paid order with a reason (the card refunded) and refuses a new one', async ({
   page,
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const cities = (await (await request.get('/api/user/cities', { headers: { lang: 'ar' } })).json()).data as City[];
-  const riyadh = cities.find((c) => c.name === 'الرياض')!;
-  const customerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
-  const customer = await customerContext.newPage();
+  const { riyadh, customerContext, customer } = await riyadhAndCustomer(request, browser);
   const paid = await paidOrder(customer, request, riyadh);
   const fresh = await requestMaintenance(customer, riyadh, false);
 

@@ -1,9 +1,13 @@
 /** Filters of dashboard lists (kept in the URL by `useListParams`) and the active / blocked badge. */
-import { useEffect, useState } from 'react';
+import '@mantine/dates/styles.css';
+import { useEffect, useId, useState } from 'react';
 import { ActionIcon, Badge, Select, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { perLang } from '@pool/i18n/translator';
 import { displayPhone } from '../../lib/format.ts';
+import { gregorianLabel, hijriLabel, riyadhToday, weekdayLabel } from '../dates/index.ts';
 import { useListParams } from './data-table.tsx';
 import { badgeText } from './tint-text.ts';
 
@@ -82,16 +86,64 @@ export function CityFilter({ cities, label, w }: { cities: { id: number; name: s
   return <ParamSelect name="city_id" label={label} data={data} w={w} searchable />;
 }
 
-/** A day (`YYYY-MM-DD`) kept in the URL parameter `name`. */
+/** A month's heading in the filter's calendar: `نوفمبر 2026` (Gregorian, Latin digits). */
+const monthFormat = perLang((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const monthLabel = (day: string) => monthFormat('ar').format(new Date(`${day}T12:00:00Z`));
+
+/**
+ * A day (`YYYY-MM-DD`, a Riyadh day) kept in the URL parameter `name`: a calendar as the site's
+ * day pickers draw it (Arabic names, Sunday first, Friday and Saturday the weekend, each day named
+ * in Gregorian and Hijri words, Riyadh's today marked), the chosen day written out, clearable.
+ * It replaced the browser's date field, which showed "mm/dd/yyyy" on the Arabic page.
+ */
 export function DateFilter({ name, label }: { name: string; label: string }) {
+  const { t } = useTranslation();
   const params = useListParams();
+  const value = params.get(name);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  const today = riyadhToday();
+  const id = useId();
   return (
-    <TextInput
-      type="date"
+    <DatePickerInput
+      id={id}
+      // The calendar's dialog is named by the field's label (Mantine points it at an id nothing has).
+      popoverProps={{ id: `${id}-label` }}
       label={label}
-      value={params.get(name)}
-      onChange={(e) => params.set({ [name]: e.currentTarget.value || null })}
-      w={160}
+      placeholder={t('admin.day_filter_placeholder')}
+      value={day}
+      onChange={(picked) => params.set({ [name]: picked })}
+      valueFormatter={({ date }) => (typeof date === 'string' ? gregorianLabel(date, 'ar') : '')}
+      clearable
+      clearButtonProps={{ 'aria-label': t('admin.day_filter_clear') }}
+      leftSection={<IconCalendar size={18} aria-hidden />}
+      defaultDate={day ?? today}
+      maxLevel="month"
+      firstDayOfWeek={0}
+      weekendDays={[5, 6]}
+      hideOutsideDates
+      monthLabelFormat={monthLabel}
+      weekdayFormat={(d) => weekdayLabel(d, 'ar')}
+      getDayAriaLabel={(d) => `${gregorianLabel(d, 'ar')} (${hijriLabel(d, 'ar')})`}
+      // Today as Riyadh counts it, not the browser's clock.
+      getDayProps={(d) => ({
+        highlightToday: true,
+        'data-today': d === today || undefined,
+        'aria-current': d === today ? 'date' : undefined,
+      })}
+      // The calendar runs right to left: the previous month is on the right.
+      previousIcon={<IconChevronRight size={18} aria-hidden />}
+      nextIcon={<IconChevronLeft size={18} aria-hidden />}
+      ariaLabels={{
+        previousMonth: t('admin.day_filter_previous_month'),
+        nextMonth: t('admin.day_filter_next_month'),
+      }}
+      // WCAG AA on white: the placeholder in the site's dimmed grey, the weekend's red a darker one.
+      styles={{
+        placeholder: { color: 'var(--mantine-color-dimmed)' },
+        day: { '--mantine-color-red-6': 'var(--mantine-color-red-9)' } as React.CSSProperties,
+      }}
+      miw={200}
+      data-testid={`filter-${name}`}
     />
   );
 }

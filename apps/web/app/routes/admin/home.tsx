@@ -85,9 +85,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { summary: res.key === 'success' ? res.data : null };
 }
 
-function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+/**
+ * A card of one figure: its label, the figure, and what part of it needs attention on a line of its
+ * own under it (a narrow card broke "12 (awaiting payment: 3)" inside its parentheses).
+ */
+function Fact({
+  icon,
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: string;
+  detail?: string;
+  testId?: string;
+}) {
   return (
-    <Paper withBorder radius="lg" p="lg">
+    <Paper withBorder radius="lg" p="lg" data-testid={testId}>
       <Group gap="md" wrap="nowrap">
         <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
           {icon}
@@ -96,9 +112,14 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
           <Text fz="sm" c="dimmed">
             {label}
           </Text>
-          <Text fw={700} fz="lg">
+          <Text fw={700} fz="lg" data-testid="fact-value">
             {value}
           </Text>
+          {detail ? (
+            <Text fz="sm" c="gray.7" data-testid="fact-detail">
+              {detail}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
     </Paper>
@@ -188,10 +209,9 @@ function MonthSummary({ summary }: { summary: Summary }) {
         <Fact
           icon={<IconShoppingCart size={26} />}
           label={t('admin.month_orders')}
-          value={t('admin.month_orders_value', {
-            count: formatNumber('ar', summary.orders),
-            pending: formatNumber('ar', summary.pending_payment_orders),
-          })}
+          value={formatNumber('ar', summary.orders)}
+          detail={t('admin.month_orders_pending', { pending: formatNumber('ar', summary.pending_payment_orders) })}
+          testId="month-orders"
         />
         <Fact
           icon={<IconEye size={26} />}
@@ -206,7 +226,9 @@ function MonthSummary({ summary }: { summary: Summary }) {
         <Fact
           icon={<IconMail size={26} />}
           label={t('admin.month_contact_messages')}
-          value={t('admin.month_contact_value', { count: summary.contact_messages, open: summary.unhandled_messages })}
+          value={formatNumber('ar', summary.contact_messages)}
+          detail={t('admin.month_contact_open', { open: formatNumber('ar', summary.unhandled_messages) })}
+          testId="month-contact"
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" data-testid="month-complaints">
@@ -245,11 +267,9 @@ function MonthSummary({ summary }: { summary: Summary }) {
             <Text fw={700} fz="xl">
               {formatMoney('ar', summary.sales)}
             </Text>
-            <Text fz="sm">
-              {t('admin.month_target_progress', {
-                percent: formatNumber('ar', percent),
-                target: formatMoney('ar', summary.monthly_target),
-              })}
+            <Text fz="sm">{t('admin.month_target_progress', { percent: formatNumber('ar', percent) })}</Text>
+            <Text fz="sm" c="gray.7" data-testid="month-target">
+              {t('admin.month_target_amount', { target: formatMoney('ar', summary.monthly_target) })}
             </Text>
           </Stack>
         </Group>

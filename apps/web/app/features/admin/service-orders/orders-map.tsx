@@ -2,20 +2,29 @@
  * The open service orders on a map, their markers clustered as the spec says (section 9: grid
  * size 60, minimum cluster size 2) by @googlemaps/markerclusterer's grid algorithm, loaded only
  * when the site has a Google Maps key. Without a key, or when the map fails to load, the same pins
- * are a table with a map link each and a note that the map needs a key.
+ * are a table with a map link each and a note that the map needs a key. With no pin, a note says why:
+ * no open order matches the filters, or how many do and that none of them has a pin.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { formatNumber } from '../../../lib/format.ts';
 import { useRoot } from '../../../lib/use-root.ts';
 import { mapLink } from './request-section.tsx';
 import { drawMap, type MapOrder, type Pin } from './orders-map-draw.ts';
 import { ServiceStatusBadge } from './status.tsx';
 import classes from './service-orders.module.css';
 
-export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
+export function OpenOrdersMap({
+  orders,
+  unpinned,
+}: {
+  orders: MapOrder[];
+  /** The open orders the filters keep, counted when none of them has a pin (then each has none). */
+  unpinned: number;
+}) {
   const { t } = useTranslation();
   const { settings, nonce } = useRoot();
   const navigate = useNavigate();
@@ -57,7 +66,22 @@ export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
         <Text fz="sm" c="gray.7">
           {t('operations.map_intro')}
         </Text>
-        {useMap ? (
+        {pins.length === 0 ? (
+          <Alert
+            color={unpinned ? 'yellow' : 'gray'}
+            icon={<IconMapPinOff size={18} aria-hidden />}
+            data-testid="map-no-pins"
+          >
+            <Text fz="sm" c="dark.7">
+              {t('admin.map_no_pin', { count: unpinned, value: formatNumber('ar', unpinned) })}
+            </Text>
+            {unpinned ? (
+              <Text fz="sm" c="dark.7" mt={4}>
+                {t('admin.map_no_pin_reason')}
+              </Text>
+            ) : null}
+          </Alert>
+        ) : useMap ? (
           <div ref={ref} className={classes.map} role="region" aria-label={t('operations.map_label')} />
         ) : (
           <>
@@ -78,40 +102,30 @@ export function OpenOrdersMap({ orders }: { orders: MapOrder[] }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {pins.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={4}>
-                        <Text c="dimmed" ta="center">
-                          {t('common.no_data')}
-                        </Text>
+                  {pins.map((p) => (
+                    <Table.Tr key={p.id} data-testid="map-pin">
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={`/admin/service-orders/${p.id}`}
+                          dir="ltr"
+                          fw={600}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
+                          {p.number}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{p.city ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <ServiceStatusBadge status={p.status} size="sm" />
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor href={mapLink(p.lat, p.lng)} target="_blank" rel="noopener" dir="ltr" fz="sm">
+                          {`${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
+                        </Anchor>
                       </Table.Td>
                     </Table.Tr>
-                  ) : (
-                    pins.map((p) => (
-                      <Table.Tr key={p.id} data-testid="map-pin">
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/admin/service-orders/${p.id}`}
-                            dir="ltr"
-                            fw={600}
-                            style={{ whiteSpace: 'nowrap' }}
-                          >
-                            {p.number}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{p.city ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <ServiceStatusBadge status={p.status} size="sm" />
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor href={mapLink(p.lat, p.lng)} target="_blank" rel="noopener" dir="ltr" fz="sm">
-                            {`${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`}
-                          </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
+                  ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AUDITED_METHODS, type ReportItem } from '@pool/contracts/people';
@@ -8,7 +8,7 @@ import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, readWithUrl } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
-import { SearchBox } from '../../../features/admin/list-filters.tsx';
+import { DateFilter, SearchBox } from '../../../features/admin/list-filters.tsx';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'admin.group_reports');
 
@@ -65,15 +65,6 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
       ),
     },
   ];
-  const date = (name: 'from' | 'to') => (
-    <TextInput
-      type="date"
-      label={t(`admin.people_${name}`)}
-      value={params.get(name)}
-      onChange={(e) => params.set({ [name]: e.currentTarget.value || null })}
-      w={170}
-    />
-  );
   return (
     <AdminPage title={t('admin.group_reports')} description={t('admin.people_reports_intro')}>
       <Group gap="sm" align="flex-end">
@@ -97,8 +88,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           clearable
           w={140}
         />
-        {date('from')}
-        {date('to')}
+        <DateFilter name="from" label={t('admin.people_from')} />
+        <DateFilter name="to" label={t('admin.people_to')} />
       </Group>
       <DataTable
         rows={list.data}

@@ -2,7 +2,8 @@
  * The operations console's list of service orders (immediate maintenance and a package's visits):
  * filters in the URL (kind, state, city, visit day, technician, number or phone), the visit time in
  * Riyadh, the state and the technician; the open orders of the list on a map (clustered) or,
- * without a maps key, as a table of their locations; and the way to the technicians' calendar.
+ * without a maps key, as a table of their locations (with none pinned, how many match and why);
+ * and the way to the technicians' calendar.
  * A package's visit waiting for the customer's new date has no time: it is not listed (nor its state offered).
  * Construction orders (`?kind=pool_construction`) have their own list, filters and page.
  */
@@ -23,6 +24,7 @@ import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../feature
 import { CustomerCell, OrderNumberLink } from '../../../features/admin/order-cells.tsx';
 import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
 import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map.tsx';
+import { countOpenOrders } from '../../../features/admin/service-orders/open-orders.server.ts';
 import { ConstructionFilters, ConstructionOrdersTable } from '../../../features/admin/construction/orders-console.tsx';
 import { loadConstructionConsole } from '../../../features/admin/construction/orders-console.server.ts';
 
@@ -54,7 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
   ]);
   const kind = SERVICE_ORDER_KINDS.find((k) => k === queryOf(request, ['kind']).kind) ?? null;
-  return { list, cities, pins, kind, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
+  // No pin on the map: whether open orders match without one, and how many (the map's note says so).
+  const unpinned =
+    pins.length === 0 && list.pagination.total_items > 0 ? await countOpenOrders(api, request, FILTERS) : 0;
+  return { list, cities, pins, unpinned, kind, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
 }
 
 export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) {
@@ -102,7 +107,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
       </>,
     );
   }
-  const { list, cities, pins, technicians, kind } = loaderData;
+  const { list, cities, pins, unpinned, technicians, kind } = loaderData;
   const states = (kind ? ORDER_MACHINES[kind].states : SERVICE_ORDER_STATUSES).filter((s) => s !== 'unscheduled');
   const columns: Column<ServiceOrderItem>[] = [
     {
@@ -184,7 +189,7 @@ export default function ServiceOrdersPage({ loaderData }: Route.ComponentProps) 
         caption={t('operations.title')}
         testId="service-orders-table"
       />
-      <OpenOrdersMap orders={pins} />
+      <OpenOrdersMap orders={pins} unpinned={unpinned} />
     </>,
   );
 }
