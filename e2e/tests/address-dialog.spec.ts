@@ -25,6 +25,11 @@ test('a new address from the maintenance form, typed with Arabic digits, is save
   await form.getByTestId('address-building').fill('١٢٣٤');
   await form.getByTestId('address-postal').fill('١٣٥٢١');
   await shot(page, 'address-dialog-maintenance-ar-390');
+  // The dialog fills the phone's screen; its buttons stay in sight while the form scrolls.
+  const dialog = (await page.getByRole('dialog').boundingBox())!;
+  expect(dialog.width).toBe(390);
+  await form.getByTestId('address-city').scrollIntoViewIfNeeded();
+  await expect(form.getByTestId('address-save')).toBeInViewport({ ratio: 1 });
   await form.getByTestId('address-save').click();
   await expect(form).toBeHidden();
   await expect(page.getByTestId('location-address')).toHaveCount(1);

@@ -168,3 +168,30 @@ test('on a slow phone (CPU 4x slower) the code always leads on, six sign-ins in 
     await expect(page.getByTestId('phone-input')).toHaveValue(phone);
   }
 });
+
+test('the "code sent" toast stays off the code card: at the bottom of a phone, at the top left in Arabic on a desktop', async ({
+  page,
+}) => {
+  for (const [size, where] of [
+    [{ width: 390, height: 844 }, 'bottom'],
+    [{ width: 1280, height: 900 }, 'top-left'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp() });
+    await open(page, '/auth/login');
+    await page.getByTestId('phone-input').fill(newPhone());
+    await page.getByTestId('send-code').click();
+    await expect(page).toHaveURL(/\/auth\/Otp\?/);
+    const toast = page.locator('.mantine-Notification-root').first();
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const card = (await page.getByTestId('otp-form').boundingBox())!;
+    if (where === 'bottom') {
+      expect(box.y).toBeGreaterThan(card.y + card.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+    } else {
+      expect(box.y).toBeLessThan(size.height / 2);
+      expect(box.x + box.width).toBeLessThan(size.width / 2);
+    }
+  }
+});

@@ -24,6 +24,23 @@ test.describe('error pages and languages', () => {
     await shot(page, '404-en');
   });
 
+  test('addresses typed by habit lead to the page, in their language; others stay a 404', async ({ page, request }) => {
+    for (const [asked, to] of [
+      ['/login', '/auth/login'],
+      ['/en/login?next=%2Fcart', '/en/auth/login?next=%2Fcart'],
+      ['/en/Sign-Up/', '/en/auth/register'],
+      ['/cart', '/shopping_cart'],
+    ]) {
+      const res = await request.get(asked!, { maxRedirects: 0 });
+      expect(res.status(), asked).toBe(301);
+      expect(res.headers()['location'], asked).toBe(to);
+    }
+    expect((await request.get('/logins', { maxRedirects: 0 })).status()).toBe(404);
+    await open(page, '/login');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  });
+
   test('unknown /api paths answer JSON, not the site', async ({ request }) => {
     const res = await request.get('/api/nothing-here', { headers: { lang: 'en' } });
     expect(res.status()).toBe(404);

@@ -152,9 +152,14 @@ test('Arabic: the order under the orders tabs, the offer live, rejected with a r
   await open(page, '/orders');
   await expect(page.getByTestId('orders-tab-new')).toHaveAttribute('aria-selected', 'true');
   // All five tabs on a 390 px screen, none off-screen ("finished" was scrolled out of sight).
+  // In rows of three: "finished" was alone on a second row.
+  const rows = new Map<number, number>();
   for (const tab of ['new', 'current', 'waiting', 'pending_payment', 'finished']) {
     await expect(page.getByTestId(`orders-tab-${tab}`)).toBeInViewport({ ratio: 1 });
+    const top = Math.round((await page.getByTestId(`orders-tab-${tab}`).boundingBox())!.y);
+    rows.set(top, (rows.get(top) ?? 0) + 1);
   }
+  expect([...rows.values()]).toEqual([3, 2]);
   await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();
   await open(page, '/orders/immediate_maintenance?tab=new');
   await expect(page.getByTestId('orders-list').getByText(orderNumber)).toBeVisible();

@@ -120,6 +120,12 @@ test('a visitor fills the cart, signs in and keeps it', async () => {
   await expect(page.getByTestId('price-total')).toContainText('1,817.00');
   await expect(page.getByTestId('price-before-vat')).toContainText('1,580.00');
   await expect(page.getByTestId('price-tax')).toContainText('237.00');
+  // The total closes the lines, below the VAT it includes (above it, the VAT read as added to it).
+  const lineIds = await page
+    .getByTestId('price-lines')
+    .locator('[data-testid^="price-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  expect(lineIds.slice(-3)).toEqual(['price-before-vat', 'price-tax', 'price-total']);
   await shot(page, 'cart-visitor-ar');
   await expectAccessible(page);
 

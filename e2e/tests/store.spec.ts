@@ -123,6 +123,20 @@ test('the product page: options change price and stock, add to cart', async ({ p
   await pumpCard.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/online_store/${pump.details}$`));
   await expect(page.getByTestId('product-name')).toHaveText(`مضخة مسبح ذكية ${TAG}`);
+  // The breadcrumb on a narrow phone, where it wraps: each chevron stays on the line of the crumb after it
+  // (a line ended in a lone chevron).
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 700 });
+  const trail = page.getByTestId('breadcrumb');
+  await expect(trail.locator('[aria-current="page"]')).toHaveText(`مضخة مسبح ذكية ${TAG}`);
+  const items = await trail.locator('li').all();
+  expect(items.length).toBeGreaterThanOrEqual(3);
+  for (const li of items.slice(1)) {
+    const chevron = (await li.locator('svg').boundingBox())!;
+    const label = (await li.locator('a, [aria-current]').boundingBox())!;
+    expect(Math.abs(chevron.y + chevron.height / 2 - (label.y + label.height / 2))).toBeLessThan(4);
+  }
+  await page.setViewportSize(size);
   const buy = page.getByTestId('product-buy');
   const now = buy.getByTestId('price-now');
   // With VAT: 900 and 1000 SAR before it.

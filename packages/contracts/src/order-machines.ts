@@ -6,6 +6,7 @@
  */
 import type { Permission } from './admin.ts';
 import type { NotificationType } from './notifications.ts';
+import { ORDER_NUMBER_PREFIX } from './order-numbers.ts';
 
 /** The kinds a customer orders: listed in their order tabs, counted in sales. */
 export const SOLD_ORDER_KINDS = [
@@ -19,14 +20,9 @@ export type SoldOrderKind = (typeof SOLD_ORDER_KINDS)[number];
 export const ORDER_KINDS = [...SOLD_ORDER_KINDS, 'package_visit'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-/** The first letter of an order's number, e.g. `M2611-00042` for a maintenance order. */
-export const ORDER_NUMBER_PREFIX: Record<OrderKind, string> = {
-  store: 'S',
-  immediate_maintenance: 'M',
-  package_subscription: 'P',
-  pool_construction: 'C',
-  package_visit: 'V',
-};
+// Every kind has its number's letter.
+ORDER_NUMBER_PREFIX satisfies Record<OrderKind, string>;
+export { ORDER_NUMBER_PREFIX };
 
 /** The customer's order tabs, in the spec's order of labels. */
 export const ORDER_TABS = ['new', 'current', 'waiting', 'pending_payment', 'finished'] as const;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CloseButton, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhone } from '../lib/use-phone.ts';
+import { WithOrderNumbers } from './ltr.tsx';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -26,7 +27,6 @@ const ALERTS_SHOWN = 2;
  * On a phone one alert (the newest) at the bottom, above the safe area: at the top it covered the
  * page's heading and its buttons right when they mattered (paid, completed).
  */
-const PHONE = '(max-width: 47.99em)';
 const PHONE_PLACE = {
   bottom: 'calc(12px + env(safe-area-inset-bottom))',
   insetInlineStart: 12,
@@ -72,7 +72,7 @@ export function LiveAlerts({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [alerts, setAlerts] = useState<Alert[]>([]);
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const notified = useRef(onNotification);
   notified.current = onNotification;
@@ -180,7 +180,7 @@ export function LiveAlerts({
                     {a.title}
                   </Text>
                   <Text fz="sm" c="dimmed" lineClamp={3}>
-                    {a.body}
+                    <WithOrderNumbers text={a.body} />
                   </Text>
                 </Box>
               </Group>

@@ -23,6 +23,7 @@ import { localePath, type Lang } from '../lib/lang.ts';
 import { pageMeta } from '../lib/page-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useRoot } from '../lib/use-root.ts';
+import { WithOrderNumbers } from '../components/ltr.tsx';
 import { PagesNav } from '../components/page-numbers.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { useChangeEffect } from '../lib/use-change-effect.ts';
@@ -140,8 +141,8 @@ function Item({
               </Badge>
             )}
           </Group>
-          <Text fz="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {n.body}
+          <Text fz="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="notification-body">
+            <WithOrderNumbers text={n.body} />
           </Text>
           <Group gap="md" justify="space-between" wrap="wrap">
             <Text

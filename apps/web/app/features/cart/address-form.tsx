@@ -16,6 +16,7 @@ import { useRoot } from '../../lib/use-root.ts';
 import { MapPicker } from '../../components/map-picker.tsx';
 import { cityIdFor, onlyEmpty, type PlaceFields } from '../../components/map-picker-maps.ts';
 import { useChangeEffect } from '../../lib/use-change-effect.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 type City = { id: number; name: string };
 type Values = {
@@ -168,7 +169,15 @@ export function AddressForm({
           maxLength={500}
           {...form.getInputProps('details')}
         />
-        <Group justify="flex-end" gap="sm">
+        {/* Kept in sight at the dialog's bottom while its long form scrolls (below the fold on a phone). */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ position: 'sticky', bottom: 0, zIndex: 2, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          data-testid="address-buttons"
+        >
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
@@ -192,6 +201,7 @@ export type AddressDialogProps = {
 /** The new-address form in a dialog: closes and hands over the saved address (`address-modal.tsx` loads it). */
 export function AddressDialog({ opened, title, cities, onClose, onSaved }: AddressDialogProps) {
   const { t } = useTranslation();
+  const phone = usePhone();
   return (
     <Modal
       opened={opened}
@@ -199,6 +209,8 @@ export function AddressDialog({ opened, title, cities, onClose, onSaved }: Addre
       title={title}
       size="lg"
       centered
+      // The whole screen on a phone: a centred card left little room for the map and the fields.
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <AddressForm

@@ -1,7 +1,8 @@
 /**
  * The price lines of spec section 3 as the server computed them, with VAT as the store shows
- * prices (ADR 0023): products, installation, delivery, discount, the total; then the VAT broken
- * out (the total before VAT and the VAT with its rate).
+ * prices (ADR 0023): products, installation, delivery, discount; then the VAT broken out (the total
+ * before VAT and the VAT with its rate) and the total last, as a Saudi tax invoice closes (the total
+ * above the VAT lines read as if they were added to it).
  */
 import type { ReactNode } from 'react';
 import { Divider, Group, Stack, Text } from '@mantine/core';
@@ -85,7 +86,6 @@ export function PriceLines({
         />
       ) : null}
       <Divider />
-      <Line label={name('cart.ui_total')} value={money(prices.total)} strong testId="price-total" />
       <Line
         label={name('cart.ui_total_before_vat')}
         value={money(prices.total - prices.tax)}
@@ -96,6 +96,7 @@ export function PriceLines({
         value={money(prices.tax)}
         testId="price-tax"
       />
+      <Line label={name('cart.ui_total')} value={money(prices.total)} strong testId="price-total" />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
 import { Fragment } from 'react';
 import { Center, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
+import classes from './orders-list.module.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Pagination as Pages } from '@pool/contracts/core';
@@ -65,10 +66,9 @@ export function OrdersList<T extends { id: number } = StoreOrderItem>({
   return (
     <Stack gap="md">
       <Tabs value={tab} onChange={(v) => go({ tab: v, page: null })} keepMounted={false}>
-        {/* The tabs wrap onto a second row on a phone: scrolled sideways, "finished" was off-screen with no hint. */}
-        <Tabs.List grow style={{ flexWrap: 'wrap' }}>
+        <Tabs.List className={classes.list}>
           {tabs.map((k) => (
-            <Tabs.Tab key={k} value={k} data-testid={`orders-tab-${k}`}>
+            <Tabs.Tab key={k} value={k} className={classes.tab} data-testid={`orders-tab-${k}`}>
               {t(`orders.ui_tab_${k}`)}
             </Tabs.Tab>
           ))}

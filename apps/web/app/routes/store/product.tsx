@@ -1,18 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Checkbox,
-  Container,
-  Divider,
-  Group,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconClockHour4, IconShoppingCartPlus } from '@tabler/icons-react';
+import { Anchor, Box, Button, Checkbox, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconClockHour4, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, type ShouldRevalidateFunction } from 'react-router';
 import { CART_MAX_QUANTITY } from '@pool/contracts/cart';
@@ -24,6 +12,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { useRoot } from '../../lib/use-root.ts';
 import { RouteErrorPage } from '../../components/error-page.tsx';
 import { useAddToCart } from '../../features/store/actions.ts';
+import { Breadcrumb } from '../../features/store/breadcrumb.tsx';
 import { FavouriteButton } from '../../features/store/favourite-button.tsx';
 import { filtersSearch, withChanges, DEFAULT_FILTERS } from '../../features/store/filters.ts';
 import { Gallery } from '../../features/store/gallery.tsx';
@@ -101,7 +90,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     navigate({ search: `?${search}` }, { replace: true, preventScrollReset: true });
   };
 
-  const Chevron = lang === 'ar' ? IconChevronLeft : IconChevronRight;
   const crumbs = [
     { label: t('store.title'), href: to(STORE_PATH) },
     ...(p.category ? [{ label: p.category.name, href: to(listHref({ category: p.category.id })) }] : []),
@@ -119,23 +107,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }} data-testid="product-page" data-id={p.id}>
-      <Breadcrumbs
-        component="nav"
-        aria-label={t('store.breadcrumb')}
-        separator={<Chevron size={14} aria-hidden />}
-        separatorMargin={6}
-        mb="lg"
-        styles={{ root: { flexWrap: 'wrap', rowGap: 4 }, breadcrumb: { lineHeight: 1.6 } }}
-      >
-        {crumbs.map((c) => (
-          <Anchor key={c.href} component={Link} to={c.href} fz="sm">
-            {c.label}
-          </Anchor>
-        ))}
-        <Text fz="sm" c="dimmed" aria-current="page" lineClamp={1} maw={260}>
-          {p.name}
-        </Text>
-      </Breadcrumbs>
+      <Box mb="lg">
+        <Breadcrumb crumbs={crumbs} current={p.name} />
+      </Box>
 
       <Box className={classes.productLayout}>
         <Gallery images={images} name={p.name} />

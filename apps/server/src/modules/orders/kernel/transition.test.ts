@@ -12,6 +12,7 @@ import {
   ORDER_ACTORS,
   ORDER_KINDS,
   ORDER_MACHINES,
+  ORDER_NUMBER_IN_TEXT,
   type OrderActor,
   type OrderKind,
   type Permission,
@@ -207,5 +208,10 @@ describe('the order kernel', () => {
     expect(orderNumber('immediate_maintenance', 7, at)).toBe('M2602-00007');
     expect(orderNumber('package_subscription', 7, at)).toBe('P2602-00007');
     expect(orderNumber('pool_construction', 7, at)).toBe('C2602-00007');
+    // Every kind's number, also past 99,999, is what the site keeps whole in a notification's text.
+    for (const kind of ORDER_KINDS) {
+      const number = orderNumber(kind, 1_234_567, at);
+      expect(`رقم ${number}،`.split(ORDER_NUMBER_IN_TEXT)).toEqual(['رقم ', number, '،']);
+    }
   });
 });
