@@ -477,6 +477,8 @@ export const serviceOrderPin = z.object({
   lng: z.number(),
 });
 export type ServiceOrderPin = z.infer<typeof serviceOrderPin>;
+/** The map's answer: the pins, and how many more open orders the filters keep have none (a short code, an address without a point). */
+export const serviceOrderMap = z.object({ pins: z.array(serviceOrderPin), unpinned: z.number().int() });
 
 export const serviceOrderDetail = maintenanceOrderDetail
   .omit({ can_accept: true, can_reject: true, can_pay: true, can_rate: true, offer: true })

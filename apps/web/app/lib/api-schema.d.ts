@@ -24206,7 +24206,7 @@ export interface paths {
     };
     /**
      * The open service orders with a map pin, for the console's map
-     * @description The list's filters but `page`; at most 500 orders, newest first.
+     * @description The list's filters but `page`: `pins`, at most 500 orders, newest first; `unpinned`, how many open orders the filters keep have no pin (a national address short code, an address without a point).
      *
      *     Requires the permission `orders.view`.
      */
@@ -24263,29 +24263,32 @@ export interface paths {
                 | 'exception'
                 | 'unavailable';
               data: {
-                id: number;
-                number: string;
-                /** @enum {string} */
-                status:
-                  | 'new'
-                  | 'approved'
-                  | 'offer_sent'
-                  | 'offer_rejected'
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'technician_assigned'
-                  | 'on_the_way'
-                  | 'arrived'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refused'
-                  | 'unscheduled'
-                  | 'scheduled'
-                  | 'done';
-                city: string | null;
-                lat: number;
-                lng: number;
-              }[];
+                pins: {
+                  id: number;
+                  number: string;
+                  /** @enum {string} */
+                  status:
+                    | 'new'
+                    | 'approved'
+                    | 'offer_sent'
+                    | 'offer_rejected'
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'technician_assigned'
+                    | 'on_the_way'
+                    | 'arrived'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refused'
+                    | 'unscheduled'
+                    | 'scheduled'
+                    | 'done';
+                  city: string | null;
+                  lat: number;
+                  lng: number;
+                }[];
+                unpinned: number;
+              };
             };
           };
         };

@@ -18,7 +18,7 @@ import {
   paginated,
   serviceOrderDetail,
   serviceOrderItem,
-  serviceOrderPin,
+  serviceOrderMap,
   serviceOrdersQuery,
   type Lang,
 } from '@pool/contracts';
@@ -61,9 +61,10 @@ export default async function adminMaintenanceRoutes(app: App) {
       schema: {
         ...base,
         summary: "The open service orders with a map pin, for the console's map",
-        description: "The list's filters but `page`; at most 500 orders, newest first.",
+        description:
+          "The list's filters but `page`: `pins`, at most 500 orders, newest first; `unpinned`, how many open orders the filters keep have no pin (a national address short code, an address without a point).",
         querystring: serviceOrdersQuery.omit({ page: true }),
-        response: { 200: envelope(z.array(serviceOrderPin)) },
+        response: { 200: envelope(serviceOrderMap) },
       },
     },
     async (req, reply) => reply.ok(await queries.serviceOrderPins(app.db, req.query, req.lang)),

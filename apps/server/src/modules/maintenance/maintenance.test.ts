@@ -726,9 +726,10 @@ describe('immediate maintenance', () => {
       });
       expect(bad.statusCode).toBe(422);
 
-      // The map: every open order the filters keep, with its pin; a finished one leaves it.
-      const pins = async (query: Record<string, string>) =>
-        ok<{ id: number; lat: number; lng: number }[]>(
+      // The map: every open order the filters keep, with its pin; a finished one leaves it. One with no pin
+      // (a national address short code) is counted apart, for the console to say why it is not on the map.
+      const map = async (query: Record<string, string>) =>
+        ok<{ pins: { id: number; lat: number; lng: number }[]; unpinned: number }>(
           await app.inject({
             method: 'GET',
             url: '/api/admin/service-orders/pins',
@@ -736,7 +737,14 @@ describe('immediate maintenance', () => {
             headers: { authorization: `Bearer ${w.boss}`, lang: 'ar' },
           }),
         );
+      const pins = async (query: Record<string, string>) => (await map(query)).pins;
+      expect(await map({ q: c.user.phone })).toMatchObject({ unpinned: 0 });
+      const coded = await w.request(c.token, 30, { lat: undefined, lng: undefined, short_code: 'rrrd2929' });
       expect((await pins({ q: c.user.phone })).map((x) => x.id)).toEqual([b.id, a.id]);
+      expect(await map({ q: c.user.phone })).toMatchObject({ unpinned: 1 });
+      expect(await map({ q: c.user.phone, status: 'approved' })).toMatchObject({ unpinned: 0 });
+      await app.db.update(tables.orders).set({ closedAt: new Date() }).where(eq(tables.orders.id, coded.id));
+      expect(await map({ q: c.user.phone })).toMatchObject({ unpinned: 0 });
       expect((await pins({ q: c.user.phone }))[0]).toMatchObject({ lat: 24.7136, lng: 46.6753 });
       expect((await pins({ q: c.user.phone, status: 'approved' })).map((x) => x.id)).toEqual([b.id]);
       ok(

@@ -5,7 +5,7 @@
  * in one place (`detailOf`) for both sides; its extras and report are the
  * field-work module's readers.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ARRIVAL_ESTIMATE_MINUTES,
@@ -289,18 +289,31 @@ export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lan
   return { data, pagination: pages(total, SERVICE_ORDERS_PER_PAGE, q.page) };
 }
 
-/** The open orders the filters keep that have a map pin, newest first, at most MAP_PINS_MAX. */
+/**
+ * The open orders the filters keep that have a map pin, newest first, at most MAP_PINS_MAX; and how many
+ * more have none (the console says why its map is empty).
+ */
 export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page'>, lang: Lang) {
-  const rows = await db
-    .select({ order: o, request: mr, city: c })
-    .from(o)
-    .innerJoin(mr, eq(mr.orderId, o.id))
-    .innerJoin(u, eq(u.id, o.userId))
-    .leftJoin(c, eq(c.id, o.cityId))
-    .where(and(serviceOrdersWhere(q), isNull(o.closedAt), sql`${mr.location}->>'lat' is not null`))
-    .orderBy(desc(o.createdAt), desc(o.id))
-    .limit(MAP_PINS_MAX);
-  return rows.map((r): ServiceOrderPin => {
+  const open = and(serviceOrdersWhere(q), isNull(o.closedAt));
+  const pinned = sql`${mr.location}->>'lat' is not null`;
+  const [rows, [unpinned]] = await Promise.all([
+    db
+      .select({ order: o, request: mr, city: c })
+      .from(o)
+      .innerJoin(mr, eq(mr.orderId, o.id))
+      .innerJoin(u, eq(u.id, o.userId))
+      .leftJoin(c, eq(c.id, o.cityId))
+      .where(and(open, pinned))
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(MAP_PINS_MAX),
+    db
+      .select({ n: count() })
+      .from(o)
+      .innerJoin(mr, eq(mr.orderId, o.id))
+      .innerJoin(u, eq(u.id, o.userId))
+      .where(and(open, not(pinned))),
+  ]);
+  const pins = rows.map((r): ServiceOrderPin => {
     const location = r.request.location as StoredLocation;
     return {
       id: r.order.id,
@@ -311,6 +324,7 @@ export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page
       lng: location.lng!,
     };
   });
+  return { pins, unpinned: unpinned?.n ?? 0 };
 }
 
 /**

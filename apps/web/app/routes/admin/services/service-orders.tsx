@@ -17,6 +17,7 @@ import type { Route } from './+types/service-orders';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminMeta } from '../../../features/admin/meta.ts';
 import { adminApi, listOrEmpty, listWithCities, queryOf } from '../../../features/admin/admin-api.server.ts';
+import { isSuccess } from '../../../lib/api.server.ts';
 import { asSent, type PathQuery } from '../../../lib/api.ts';
 import { AdminPage } from '../../../features/admin/admin-page.tsx';
 import { DataTable, type Column } from '../../../features/admin/data-table.tsx';
@@ -24,7 +25,6 @@ import { CityFilter, DateFilter, ParamSelect, SearchBox } from '../../../feature
 import { CustomerCell, OrderNumberLink } from '../../../features/admin/order-cells.tsx';
 import { ServiceStatusBadge, useStatusLabel } from '../../../features/admin/service-orders/status.tsx';
 import { OpenOrdersMap } from '../../../features/admin/service-orders/orders-map.tsx';
-import { countOpenOrders } from '../../../features/admin/service-orders/open-orders.server.ts';
 import { ConstructionFilters, ConstructionOrdersTable } from '../../../features/admin/construction/orders-console.tsx';
 import { loadConstructionConsole } from '../../../features/admin/construction/orders-console.server.ts';
 
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await adminApi(context, request);
   if (queryOf(request, ['kind']).kind === 'pool_construction')
     return { kind: 'pool_construction' as const, construction: await loadConstructionConsole(api, request) };
-  const [{ list, cities }, technicians, pins] = await Promise.all([
+  const [{ list, cities }, technicians, map] = await Promise.all([
     listWithCities(api, request, '/api/admin/service-orders', [...FILTERS, 'page']),
     // The technician filter's choices: empty for an admin who may not list the staff.
     listOrEmpty(
@@ -48,17 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .GET('/api/admin/staff', { params: { query: { job: 'technician', status: 'active' } } })
         .then((r) => ({ ...r, data: r.data?.data ?? [] })),
     ),
-    // The map: every open order the filters keep, not only this page's.
-    listOrEmpty(
-      api.GET('/api/admin/service-orders/pins', {
-        params: { query: asSent<PathQuery<'get', '/api/admin/service-orders/pins'>>(queryOf(request, FILTERS)) },
-      }),
-    ),
+    // The map: every open order the filters keep, not only this page's; and how many have no pin.
+    api.GET('/api/admin/service-orders/pins', {
+      params: { query: asSent<PathQuery<'get', '/api/admin/service-orders/pins'>>(queryOf(request, FILTERS)) },
+    }),
   ]);
   const kind = SERVICE_ORDER_KINDS.find((k) => k === queryOf(request, ['kind']).kind) ?? null;
-  // No pin on the map: whether open orders match without one, and how many (the map's note says so).
-  const unpinned =
-    pins.length === 0 && list.pagination.total_items > 0 ? await countOpenOrders(api, request, FILTERS) : 0;
+  const { pins, unpinned } = isSuccess(map) ? map.data : { pins: [], unpinned: 0 };
   return { list, cities, pins, unpinned, kind, technicians: technicians.map((s) => ({ id: s.id, name: s.name })) };
 }
 
