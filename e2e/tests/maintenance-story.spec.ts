@@ -12,7 +12,18 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPost, adminSession, clientIp, codeFor, newPhone, open, shot, SHOTS, signUpByApi } from './support.ts';
+import {
+  adminPost,
+  adminSession,
+  clientIp,
+  codeFor,
+  newPhone,
+  open,
+  pickDay,
+  shot,
+  SHOTS,
+  signUpByApi,
+} from './support.ts';
 import { expectNothingClipped } from './clipping.ts';
 import { openDayOf, soonSlot } from './staff-steps.ts';
 
@@ -131,10 +142,8 @@ test('immediate maintenance from request to rating: customer (ar), admin and tec
     await customer.getByTestId('maintenance-place').fill('مسبح خارجي في الحديقة');
     // The next hour's visit (near midnight, tomorrow's): the technician may go on the way at once.
     const day = riyadhDay(slot.date === riyadhDay(0).day ? 0 : 1);
-    const picker = customer.getByTestId('date-picker');
-    const cell = picker.locator(`button[aria-label^="${day.label}"]`);
-    if (!(await cell.count())) await picker.locator('[data-direction="next"]').click();
-    await cell.click();
+    // On the last day of a month tomorrow is on the next month's page (this month's shows it hidden).
+    await pickDay(customer, day.label);
     await customer.getByTestId('time-typed').fill(slot.time);
     await customer.getByTestId('time-typed').press('Enter');
     await expect(customer.getByTestId('chosen-day-hijri')).toContainText('هـ');

@@ -213,7 +213,5 @@ export default {
   map_no_pin_reason:
     'يحدث هذا حين يحدد العميل مكانه بالعنوان الوطني المختصر أو بعنوان محفوظ بلا نقطة على الخريطة، والعنوان في صفحة الطلب.',
   day_filter_placeholder: 'اختر يوماً',
-  day_filter_previous_month: 'الشهر السابق',
-  day_filter_next_month: 'الشهر التالي',
   day_filter_clear: 'مسح اليوم',
 };

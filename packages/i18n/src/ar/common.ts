@@ -51,6 +51,10 @@ export default {
   page_n: 'الصفحة {{page}}',
   first_page: 'الصفحة الأولى',
   previous_page: 'الصفحة السابقة',
+  previous_month: 'الشهر السابق',
+  next_month: 'الشهر التالي',
+  /** A calendar's day as screen readers say it: the Gregorian date, then the Hijri one. */
+  day_both_calendars: '{{day}} ({{hijri}})',
   next_page: 'الصفحة التالية',
   last_page: 'الصفحة الأخيرة',
   items_one: 'عنصر واحد',

@@ -6,8 +6,6 @@ export default {
   date_label: 'تاريخ الزيارة',
   time_label: 'وقت الزيارة',
   choose_day: 'اختر يومًا من التقويم',
-  previous_month: 'الشهر السابق',
-  next_month: 'الشهر التالي',
   times_in_riyadh: 'الأوقات بتوقيت الرياض (نظام 24 ساعة، 00:00).',
   time_typed: 'أو اكتب الوقت',
   time_invalid: 'اكتب الوقت بالصيغة 00:00، مثل 09:30',

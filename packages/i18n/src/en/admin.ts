@@ -198,7 +198,5 @@ export default {
   map_no_pin_reason:
     "That happens when the customer gives a national short address, or a saved address without a point on the map; the order's page shows the address.",
   day_filter_placeholder: 'Pick a day',
-  day_filter_previous_month: 'Previous month',
-  day_filter_next_month: 'Next month',
   day_filter_clear: 'Clear the day',
 };

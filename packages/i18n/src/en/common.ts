@@ -49,6 +49,10 @@ export default {
   page_n: 'Page {{page}}',
   first_page: 'First page',
   previous_page: 'Previous page',
+  previous_month: 'Previous month',
+  next_month: 'Next month',
+  /** A calendar's day as screen readers say it: the Gregorian date, then the Hijri one. */
+  day_both_calendars: '{{day}} ({{hijri}})',
   next_page: 'Next page',
   last_page: 'Last page',
   items_one: 'One item',

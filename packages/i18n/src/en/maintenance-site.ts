@@ -6,8 +6,6 @@ export default {
   date_label: 'Visit date',
   time_label: 'Visit time',
   choose_day: 'Choose a day on the calendar',
-  previous_month: 'Previous month',
-  next_month: 'Next month',
   times_in_riyadh: 'Times are Riyadh time (24-hour, 00:00).',
   time_typed: 'Or type a time',
   time_invalid: 'Write the time as 00:00, for example 09:30',

@@ -1,13 +1,11 @@
 /** Filters of dashboard lists (kept in the URL by `useListParams`) and the active / blocked badge. */
-import '@mantine/dates/styles.css';
 import { useEffect, useId, useState } from 'react';
 import { ActionIcon, Badge, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { perLang } from '@pool/i18n/translator';
 import { displayPhone } from '../../lib/format.ts';
-import { gregorianLabel, hijriLabel, riyadhToday, weekdayLabel } from '../dates/index.ts';
+import { gregorianLabel, riyadhToday, useRiyadhCalendar } from '../dates/index.ts';
 import { useListParams } from './data-table.tsx';
 import { badgeText } from './tint-text.ts';
 
@@ -86,14 +84,10 @@ export function CityFilter({ cities, label, w }: { cities: { id: number; name: s
   return <ParamSelect name="city_id" label={label} data={data} w={w} searchable />;
 }
 
-/** A month's heading in the filter's calendar: `نوفمبر 2026` (Gregorian, Latin digits). */
-const monthFormat = perLang((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
-const monthLabel = (day: string) => monthFormat('ar').format(new Date(`${day}T12:00:00Z`));
-
 /**
- * A day (`YYYY-MM-DD`, a Riyadh day) kept in the URL parameter `name`: a calendar as the site's
- * day pickers draw it (Arabic names, Sunday first, Friday and Saturday the weekend, each day named
- * in Gregorian and Hijri words, Riyadh's today marked), the chosen day written out, clearable.
+ * A day (`YYYY-MM-DD`, a Riyadh day) kept in the URL parameter `name`: the site's calendar of Riyadh
+ * days (features/dates' riyadh-calendar.tsx) with Riyadh's today marked, the chosen day written out,
+ * clearable.
  * It replaced the browser's date field, which showed "mm/dd/yyyy" on the Arabic page.
  */
 export function DateFilter({ name, label }: { name: string; label: string }) {
@@ -103,6 +97,7 @@ export function DateFilter({ name, label }: { name: string; label: string }) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
   const today = riyadhToday();
   const id = useId();
+  const calendar = useRiyadhCalendar('ar');
   return (
     <DatePickerInput
       id={id}
@@ -116,32 +111,16 @@ export function DateFilter({ name, label }: { name: string; label: string }) {
       clearable
       clearButtonProps={{ 'aria-label': t('admin.day_filter_clear') }}
       leftSection={<IconCalendar size={18} aria-hidden />}
+      {...calendar}
       defaultDate={day ?? today}
-      maxLevel="month"
-      firstDayOfWeek={0}
-      weekendDays={[5, 6]}
-      hideOutsideDates
-      monthLabelFormat={monthLabel}
-      weekdayFormat={(d) => weekdayLabel(d, 'ar')}
-      getDayAriaLabel={(d) => `${gregorianLabel(d, 'ar')} (${hijriLabel(d, 'ar')})`}
       // Today as Riyadh counts it, not the browser's clock.
       getDayProps={(d) => ({
         highlightToday: true,
         'data-today': d === today || undefined,
         'aria-current': d === today ? 'date' : undefined,
       })}
-      // The calendar runs right to left: the previous month is on the right.
-      previousIcon={<IconChevronRight size={18} aria-hidden />}
-      nextIcon={<IconChevronLeft size={18} aria-hidden />}
-      ariaLabels={{
-        previousMonth: t('admin.day_filter_previous_month'),
-        nextMonth: t('admin.day_filter_next_month'),
-      }}
-      // WCAG AA on white: the placeholder in the site's dimmed grey, the weekend's red a darker one.
-      styles={{
-        placeholder: { color: 'var(--mantine-color-dimmed)' },
-        day: { '--mantine-color-red-6': 'var(--mantine-color-red-9)' } as React.CSSProperties,
-      }}
+      // WCAG AA on white: the placeholder in the site's dimmed grey.
+      styles={{ ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       miw={200}
       data-testid={`filter-${name}`}
     />

@@ -1,28 +1,15 @@
 /**
- * The visit's day in the company's time zone: a month calendar (Mantine's
- * DatePicker, its names from Intl in the page's language) whose cells carry
- * the Hijri day (Umm al-Qura) under the Gregorian one, days before today in
- * Riyadh disabled, and the chosen day written out in both calendars.
+ * The visit's day in the company's time zone: a month calendar of Riyadh days
+ * (riyadh-calendar.tsx: the Hijri day under the Gregorian one), days before
+ * today in Riyadh disabled, and the chosen day written out in both calendars.
  */
-import '@mantine/dates/styles.css';
-import classes from './date-field.module.css';
 import { Box, Input, Paper, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/lang.ts';
-import {
-  gregorianLabel,
-  hijriDayNumber,
-  hijriLabel,
-  hijriMonthsLabel,
-  isDay,
-  monthLabel,
-  plusDays,
-  riyadhToday,
-  weekdayLabel,
-} from './riyadh-day.ts';
+import { useRiyadhCalendar } from './riyadh-calendar.tsx';
+import { gregorianLabel, hijriLabel, isDay, plusDays, riyadhToday } from './riyadh-day.ts';
 
 /** How far ahead a visit may be booked. */
 const DAYS_AHEAD = 90;
@@ -60,8 +47,7 @@ export function DateField({
   const maxDate = lastDay ?? plusDays(today, DAYS_AHEAD);
   const labelId = useId();
   const errorId = useId();
-  // In Arabic the calendar runs right to left: "next" points left.
-  const [Prev, Next] = lang === 'ar' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
+  const calendar = useRiyadhCalendar(lang);
   return (
     <Input.Wrapper
       label={<span id={labelId}>{label}</span>}
@@ -80,43 +66,14 @@ export function DateField({
       >
         <Stack gap="sm" align="center">
           <DatePicker
+            {...calendar}
             value={isDay(value) ? value : null}
             onChange={(v) => v && onChange(v)}
             defaultDate={isDay(value) ? value : today}
             minDate={today}
             maxDate={maxDate}
-            maxLevel="month"
-            firstDayOfWeek={0}
-            weekendDays={[5, 6]}
-            hideOutsideDates
             size="md"
-            monthLabelFormat={(d) => (
-              <Stack gap={0} align="center">
-                <span>{monthLabel(d, lang)}</span>
-                <Text span fz="xs" c="gray.7">
-                  {hijriMonthsLabel(d, lang)}
-                </Text>
-              </Stack>
-            )}
-            weekdayFormat={(d) => weekdayLabel(d, lang)}
-            getDayAriaLabel={(d) => `${gregorianLabel(d, lang)} (${hijriLabel(d, lang)})`}
-            renderDay={(d) => (
-              <span className={classes.dayNumbers} data-hijri={hijriDayNumber(d)}>
-                {Number(d.slice(8, 10))}
-              </span>
-            )}
-            classNames={{ day: classes.day }}
-            previousIcon={<Prev size={18} aria-hidden />}
-            nextIcon={<Next size={18} aria-hidden />}
-            ariaLabels={{
-              previousMonth: t('maintenance-site.previous_month'),
-              nextMonth: t('maintenance-site.next_month'),
-            }}
-            styles={{
-              day: { height: 46, width: 44 },
-              calendarHeader: { maxWidth: 'none' },
-              calendarHeaderLevel: { height: 'auto', paddingBlock: 4 },
-            }}
+            styles={{ ...calendar.styles, day: { height: 46, width: 44 } }}
             data-testid="date-picker"
           />
           <Box w="100%">

@@ -1,0 +1,56 @@
+/**
+ * What every calendar of Riyadh days shares (the site's visit day, the dashboard's day filters): Mantine's
+ * month view only, Sunday first, Friday and Saturday the weekend, the names from Intl in the page's language,
+ * the Hijri month under the Gregorian one and the Hijri day under each day (Umm al-Qura), each day named in
+ * both calendars, the arrows the way the page reads. Spread into Mantine's DatePicker or DatePickerInput.
+ */
+import '@mantine/dates/styles.css';
+import classes from './date-field.module.css';
+import { Stack, Text } from '@mantine/core';
+import type { DayOfWeek } from '@mantine/dates';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/lang.ts';
+import {
+  gregorianLabel,
+  hijriDayNumber,
+  hijriLabel,
+  hijriMonthsLabel,
+  monthLabel,
+  weekdayLabel,
+} from './riyadh-day.ts';
+
+const WEEKEND: DayOfWeek[] = [5, 6];
+
+export function useRiyadhCalendar(lang: Lang) {
+  const { t } = useTranslation();
+  // In Arabic the calendar runs right to left: "next" points left.
+  const [Prev, Next] = lang === 'ar' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
+  return {
+    maxLevel: 'month' as const,
+    firstDayOfWeek: 0 as const,
+    weekendDays: WEEKEND,
+    hideOutsideDates: true,
+    monthLabelFormat: (d: string) => (
+      <Stack gap={0} align="center">
+        <span>{monthLabel(d, lang)}</span>
+        <Text span fz="xs" c="gray.7">
+          {hijriMonthsLabel(d, lang)}
+        </Text>
+      </Stack>
+    ),
+    weekdayFormat: (d: string) => weekdayLabel(d, lang),
+    getDayAriaLabel: (d: string) =>
+      t('common.day_both_calendars', { day: gregorianLabel(d, lang), hijri: hijriLabel(d, lang) }),
+    renderDay: (d: string) => (
+      <span className={classes.dayNumbers} data-hijri={hijriDayNumber(d)}>
+        {Number(d.slice(8, 10))}
+      </span>
+    ),
+    classNames: { day: classes.day },
+    previousIcon: <Prev size={18} aria-hidden />,
+    nextIcon: <Next size={18} aria-hidden />,
+    ariaLabels: { previousMonth: t('common.previous_month'), nextMonth: t('common.next_month') },
+    styles: { calendarHeader: { maxWidth: 'none' }, calendarHeaderLevel: { height: 'auto', paddingBlock: 4 } },
+  };
+}
