@@ -6,7 +6,7 @@
  * and 1280 pixels in Arabic and English, and of the dashboard's inbox, complaint and month summary.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { clientIp, expectAccessible, open, shot, signInAdmin, signUpByApi } from './support.ts';
+import { clientIp, expectAccessible, open, pickDay, riyadhDay, shot, signInAdmin, signUpByApi } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -127,10 +127,15 @@ test('a customer files a complaint about an order and an inquiry; an admin answe
   await expect(admin.getByTestId('order-status')).toHaveText('قيد المراجعة');
   // Each move shows on the customer's open page at once, also those that send no notification.
   await expect(page.getByTestId('order-status')).toHaveText('قيد المراجعة');
-  const soon = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(Date.now() + 3 * 86_400_000);
-  await admin.getByTestId('complaint-promise-date').fill(soon);
+  // The promised day from the calendar of Riyadh days (not the browser's mm/dd/yyyy field): three days on.
+  const soon = riyadhDay(3);
+  await admin.getByTestId('complaint-promise-date').click();
+  await pickDay(admin, soon.label('ar'), admin.getByRole('dialog', { name: 'موعد الإصلاح المتوقع' }));
+  await expect(admin.getByTestId('complaint-promise-date')).toHaveText(soon.label('ar'));
   await admin.getByTestId('complaint-promise').click();
   await expect(admin.getByTestId('complaint-promise')).toBeDisabled();
+  // One toast for the move: the handling part mounts again with the new date and toasted it a second time.
+  await expect(admin.locator('.mantine-Notification-root').filter({ hasText: 'تم حفظ موعد الإصلاح' })).toHaveCount(1);
   await expect(page.getByTestId('complaint-promised')).toBeVisible();
   const answer = 'نعتذر عن التأخير، سيعود الفني لإكمال الإصلاح دون رسوم.';
   await admin.getByTestId('admin-complaint-reply').fill(answer);

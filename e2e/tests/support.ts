@@ -286,10 +286,15 @@ export function riyadhDay(n: number) {
   return { day, label };
 }
 
-/** Clicks a day in the calendar, moving to the next month when it is there (another month's days are hidden). */
-export async function pickDay(page: Page, label: string) {
-  const cell = page.getByTestId('date-picker').locator(`button[aria-label^="${label}"]:visible`);
-  if (!(await cell.count())) await page.getByTestId('date-picker').locator('[data-direction="next"]').click();
+/**
+ * Clicks a day in the calendar (the page's date picker, or `calendar`: a day field's open dialog), moving to
+ * the next month when it is there (another month's days are hidden).
+ */
+export async function pickDay(page: Page, label: string, calendar = page.getByTestId('date-picker')) {
+  const cell = calendar.locator(`button[aria-label^="${label}"]:visible`);
+  // A field's calendar opens in a popover: its days first, then the count that decides on the next month.
+  await calendar.locator('[data-direction="next"]').waitFor();
+  if (!(await cell.count())) await calendar.locator('[data-direction="next"]').click();
   await cell.click();
 }
 

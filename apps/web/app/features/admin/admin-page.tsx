@@ -1,8 +1,9 @@
 /** A dashboard screen's frame: heading, optional actions, content; and how dashboard screens react to answers. */
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useAnswerHandler, useToasts, type Answer, type AnswerHandlers } from '../../lib/envelope.ts';
+import { useChangeEffect } from '../../lib/use-change-effect.ts';
 
 export function AdminPage({
   title,
@@ -57,10 +58,19 @@ export function useAdminAnswer() {
   );
 }
 
-/** Runs `useAdminAnswer` once for each new action answer (a fetcher's or the page's). */
+/** The answers already handled: a keyed fetcher keeps its answer for a part that mounts again. */
+const handledAnswers = new WeakSet<object>();
+
+/**
+ * Runs `useAdminAnswer` once for each new action answer (a fetcher's or the page's), once in all: a part keyed
+ * by what the answer changed (the complaint's handling, by its state) mounts again with its keyed fetcher's
+ * answer still there, and toasted it a second time.
+ */
 export function useAnswerEffect<T>(answer: Answer<T> | undefined | null, handlers: AnswerHandlers<T> = {}) {
   const handle = useAdminAnswer();
-  useEffect(() => {
+  useChangeEffect(() => {
+    if (answer && handledAnswers.has(answer)) return;
+    if (answer) handledAnswers.add(answer);
     handle(answer, handlers);
-  }, [answer]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [answer]);
 }

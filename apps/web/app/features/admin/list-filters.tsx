@@ -1,11 +1,10 @@
 /** Filters of dashboard lists (kept in the URL by `useListParams`) and the active / blocked badge. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Select, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '../../lib/format.ts';
-import { gregorianLabel, riyadhToday, useRiyadhCalendar } from '../dates/index.ts';
+import { DayInput } from '../dates/index.ts';
 import { useListParams } from './data-table.tsx';
 import { badgeText } from './tint-text.ts';
 
@@ -84,45 +83,19 @@ export function CityFilter({ cities, label, w }: { cities: { id: number; name: s
   return <ParamSelect name="city_id" label={label} data={data} w={w} searchable />;
 }
 
-/**
- * A day (`YYYY-MM-DD`, a Riyadh day) kept in the URL parameter `name`: the site's calendar of Riyadh
- * days (features/dates' riyadh-calendar.tsx) with Riyadh's today marked, the chosen day written out,
- * clearable.
- * It replaced the browser's date field, which showed "mm/dd/yyyy" on the Arabic page.
- */
+/** A day (`YYYY-MM-DD`, a Riyadh day) kept in the URL parameter `name`, clearable. */
 export function DateFilter({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation();
   const params = useListParams();
-  const value = params.get(name);
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
-  const today = riyadhToday();
-  const id = useId();
-  const calendar = useRiyadhCalendar('ar');
   return (
-    <DatePickerInput
-      id={id}
-      // The calendar's dialog is named by the field's label (Mantine points it at an id nothing has).
-      popoverProps={{ id: `${id}-label` }}
+    <DayInput
+      lang="ar"
       label={label}
       placeholder={t('admin.day_filter_placeholder')}
-      value={day}
+      value={params.get(name) || null}
       onChange={(picked) => params.set({ [name]: picked })}
-      valueFormatter={({ date }) => (typeof date === 'string' ? gregorianLabel(date, 'ar') : '')}
-      clearable
-      clearButtonProps={{ 'aria-label': t('admin.day_filter_clear') }}
-      leftSection={<IconCalendar size={18} aria-hidden />}
-      {...calendar}
-      defaultDate={day ?? today}
-      // Today as Riyadh counts it, not the browser's clock.
-      getDayProps={(d) => ({
-        highlightToday: true,
-        'data-today': d === today || undefined,
-        'aria-current': d === today ? 'date' : undefined,
-      })}
-      // WCAG AA on white: the placeholder in the site's dimmed grey.
-      styles={{ ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-      miw={200}
-      data-testid={`filter-${name}`}
+      clearLabel={t('admin.day_filter_clear')}
+      testId={`filter-${name}`}
     />
   );
 }

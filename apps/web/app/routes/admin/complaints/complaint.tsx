@@ -5,7 +5,7 @@
  * about, and its times (sent, first reply, last reply, closed).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCircleCheck, IconHandGrab, IconInfoCircle, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
@@ -28,6 +28,7 @@ import {
   useOrderKindLabel,
 } from '../../../features/complaints/index.ts';
 import { Section } from '../../../features/orders/index.ts';
+import { DayInput, riyadhToday } from '../../../features/dates/index.ts';
 import { routeId } from '../../../lib/route-id.ts';
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, 'complaints-admin.title');
@@ -78,9 +79,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Fetcher = ReturnType<typeof useFetcher<Answer<AdminComplaintDetail>>>;
 const fieldError = (f: Fetcher, name: string) =>
   f.data && f.data.status === 422 ? (f.data.data as unknown as Record<string, string>)[name] : undefined;
-
-/** Today in Riyadh (YYYY-MM-DD): the promised date's earliest day. */
-const riyadhToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 function ReplyForm() {
   const { t } = useTranslation();
@@ -163,16 +161,16 @@ function Handling({
       ) : null}
       {c.can_promise && may('complaints.reply') ? (
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          <TextInput
-            type="date"
+          <DayInput
+            lang="ar"
             label={t('complaints-admin.promise_label')}
-            value={promised}
-            min={riyadhToday()}
-            onChange={(e) => setPromised(e.currentTarget.value)}
+            placeholder={t('admin.day_filter_placeholder')}
+            value={promised || null}
+            minDate={riyadhToday()}
+            onChange={(day) => setPromised(day ?? '')}
             error={fieldError(fetcher, 'promised_fix_date')}
             style={{ flex: 1 }}
-            dir="ltr"
-            data-testid="complaint-promise-date"
+            testId="complaint-promise-date"
           />
           <Button
             variant="light"
