@@ -5,7 +5,8 @@
  * has visits (each a Riyadh day, Hijri beside Gregorian, within its validity,
  * and a time), where (a saved address, a map pin or the short code), and
  * card or wallet. Paid from the wallet, the subscription's page opens; by
- * card, the gateway's page.
+ * card, the gateway's page. A wallet short of the price is topped up by what
+ * it lacks; the form comes back from the gateway filled in, the wallet chosen.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
