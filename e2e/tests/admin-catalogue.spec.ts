@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminSession, clientIp, expectAccessible, open, shot, signInAdmin } from './support.ts';
+import { adminSession, clientIp, expectAccessible, open, pickMoment, riyadhDay, shot, signInAdmin } from './support.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -16,6 +16,7 @@ const API = { headers: { lang: 'en' } };
 type Card = { id: number; name: string; image: string | null; price: number; discounted_price: number };
 type Product = Card & {
   images: string[];
+  discount_expires_at: string | null;
   main_variant_id: number;
   variants: { id: number; name: string; price: number; stock: number; is_main: boolean; sku: string }[];
 };
@@ -151,6 +152,14 @@ test('an admin creates a multi-attribute product with images through the review 
   await page.getByTestId('product-review-button').click();
   await expect(page.getByText('نسبة الخصم يجب ألا تزيد عن 100٪')).toBeVisible();
   await form.getByTestId('field-discount-value').fill('10');
+  // The discount ends at 18:00 in Riyadh a month on, picked on the calendar; emptied, it has no end; set again.
+  const ends = riyadhDay(30);
+  const expiry = form.getByTestId('field-discount-expiry');
+  await pickMoment(page, expiry, 'ينتهي الخصم في', ends.label('ar'), '18:00');
+  await expect(expiry).toHaveText(`${ends.label('ar')}، الساعة 18:00`);
+  await form.getByRole('button', { name: 'مسح اليوم والساعة' }).click();
+  await expect(expiry).toHaveText('اختر اليوم والساعة');
+  await pickMoment(page, expiry, 'ينتهي الخصم في', ends.label('ar'), '18:00');
   await page.getByTestId('product-review-button').click();
 
   const review = page.getByTestId('product-review');
@@ -169,6 +178,7 @@ test('an admin creates a multi-attribute product with images through the review 
   const card = await findProduct(page, nameEn.toUpperCase());
   expect(card).toMatchObject({ name: nameEn, price: 190_050, discounted_price: 171_045 });
   const detail = (await (await page.request.get(`/api/user/store/products/${card!.id}`, API)).json()).data as Product;
+  expect(detail.discount_expires_at).toBe(new Date(`${ends.day}T18:00:00+03:00`).toISOString());
   expect(detail.images).toHaveLength(2);
   expect(detail.variants.map((v) => [v.name, v.price, v.stock, v.is_main])).toEqual([
     ['1 HP', 150_000, 4, false],

@@ -358,6 +358,21 @@ test('the map says why it shows no open order, and the visit day is picked on an
   await dayFilter.click();
   await expect(page.getByRole('button', { name: await arabicDay(page, today) })).toBeInViewport();
   await shot(page, 'admin-service-orders-day-picker-390-ar');
+
+  // With a pinned order among them, the map shows it and counts the two it leaves out.
+  await requestMaintenance(customer, riyadh, false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, `/admin/service-orders?q=${phone}`);
+  await expect(page.getByTestId('map-pin')).toHaveCount(1);
+  await expect(note).toHaveCount(0);
+  const more = page.getByTestId('map-more-unpinned');
+  await expect(more).toContainText('طلبان مفتوحان آخران يطابقان المرشحات ليس لهما موقع على الخريطة، فلا يظهران عليها.');
+  await expect(more).toContainText('العنوان الوطني المختصر');
+  await shot(page, 'admin-service-orders-more-unpinned-ar');
+  // Filtered to the approved one (no pin) and a pinned one that is not approved: only the note of none.
+  await open(page, `/admin/service-orders?q=${phone}&status=approved`);
+  await expect(more).toHaveCount(0);
+  await expect(note).toContainText('يطابق المرشحات طلب مفتوح واحد');
   await customerContext.close();
 });
 

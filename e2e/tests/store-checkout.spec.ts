@@ -11,12 +11,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   adminPost,
   adminSession,
+  adminToken,
   clientIp,
   codeFor,
   expectAccessible,
   newPhone,
   open,
   payOnSandbox,
+  pickMoment,
+  riyadhDay,
   shot,
   typeCode,
 } from './support.ts';
@@ -279,23 +282,31 @@ test('the customer rates the products and opens the invoice, in Arabic and Engli
 });
 
 test('the dashboard manages coupons (create, close, open, notify) and delivery prices', async ({ browser }) => {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
+  // The admin's browser is in New York: the coupon's times are still Riyadh's.
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': clientIp() },
+    timezoneId: 'America/New_York',
+  });
   const admin = await context.newPage();
   await adminSession(admin);
   await open(admin, '/admin/coupons');
   await admin.getByTestId('coupon-add').click();
   const form = admin.getByTestId('coupon-form');
   const code = `E2E${TAG}`.toUpperCase();
-  const local = (d: Date) => {
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  };
   await form.getByTestId('coupon-title').fill('خصم نهاية الأسبوع');
   await form.getByTestId('coupon-code').fill('abc');
   await form.getByTestId('coupon-value').fill('15');
   await form.getByTestId('coupon-max-uses').fill('50');
-  await form.getByTestId('coupon-starts').fill(local(new Date(Date.now() - 3_600_000)));
-  await form.getByTestId('coupon-expires').fill(local(new Date(Date.now() + 10 * 86_400_000)));
+  // No browser datetime field ("mm/dd/yyyy, --:-- --"): Riyadh's day on the calendar, a 24-hour time.
+  await expect(form.locator('input[type="datetime-local"]')).toHaveCount(0);
+  const [today, later] = [riyadhDay(0), riyadhDay(10)];
+  const starts = form.getByTestId('coupon-starts');
+  await expect(starts).toHaveText('اختر اليوم والساعة');
+  await pickMoment(admin, starts, 'يبدأ في', today.label('ar'), '00:00');
+  await expect(starts).toHaveText(`${today.label('ar')}، الساعة 00:00`);
+  await pickMoment(admin, form.getByTestId('coupon-expires'), 'ينتهي في', later.label('ar'), '23:30');
+  await expect(form.getByTestId('coupon-expires')).toHaveText(`${later.label('ar')}، الساعة 23:30`);
+  await shot(admin, 'admin-coupon-form-ar');
   await form.getByTestId('coupon-submit').click();
   // The server's rule, in Arabic, under the field.
   await expect(form.getByText('يجب ألا يقل هذا الحقل عن 5 أحرف')).toBeVisible();
@@ -303,6 +314,16 @@ test('the dashboard manages coupons (create, close, open, notify) and delivery p
   await form.getByTestId('coupon-submit').click();
   const row = admin.getByTestId('coupons-table-row').filter({ hasText: code });
   await expect(row).toContainText('متاح');
+  // Kept as Riyadh's wall clock (UTC+3), not New York's.
+  const token = await adminToken(admin.request);
+  const list = await admin.request.get(`/api/admin/coupons?q=${code}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const saved = (await list.json()).data.data[0];
+  expect([saved.starts_at, saved.expires_at]).toEqual([
+    new Date(`${today.day}T00:00:00+03:00`).toISOString(),
+    new Date(`${later.day}T23:30:00+03:00`).toISOString(),
+  ]);
   await row.getByTestId('coupon-toggle').click();
   await admin.getByTestId('coupon-toggle-confirm').click();
   await expect(row).toContainText('مغلق');

@@ -1,7 +1,7 @@
 /** Helpers shared by the end-to-end tests. */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
@@ -296,6 +296,21 @@ export async function pickDay(page: Page, label: string, calendar = page.getByTe
   await calendar.locator('[data-direction="next"]').waitFor();
   if (!(await cell.count())) await calendar.locator('[data-direction="next"]').click();
   await cell.click();
+}
+
+/**
+ * Sets a dashboard day-and-time field (MomentInput): opens its calendar (a dialog named by the field's
+ * label), picks the day, types the 24-hour time and confirms it.
+ */
+export async function pickMoment(page: Page, field: Locator, fieldLabel: string, dayLabel: string, time: string) {
+  await field.click();
+  const dialog = page.getByRole('dialog', { name: fieldLabel });
+  await pickDay(page, dayLabel, dialog);
+  const [hours, minutes] = time.split(':') as [string, string];
+  await dialog.getByRole('spinbutton', { name: 'الساعة', exact: true }).fill(hours);
+  await dialog.getByRole('spinbutton', { name: 'الدقائق', exact: true }).fill(minutes);
+  await dialog.getByRole('button', { name: 'اعتماد اليوم والساعة' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** A saved address in Riyadh for the signed-in customer of `page`, and `amount` SAR in the wallet (sandbox card). */

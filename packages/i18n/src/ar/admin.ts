@@ -210,8 +210,21 @@ export default {
   map_no_pin_few: 'يطابق المرشحات {{value}} طلبات مفتوحة، وليس لأي منها موقع على الخريطة.',
   map_no_pin_many: 'يطابق المرشحات {{value}} طلباً مفتوحاً، وليس لأي منها موقع على الخريطة.',
   map_no_pin_other: 'يطابق المرشحات {{value}} طلب مفتوح، وليس لأي منها موقع على الخريطة.',
+  map_more_unpinned_zero: 'لكل طلب مفتوح يطابق المرشحات موقع على الخريطة.',
+  map_more_unpinned_one: 'طلب مفتوح آخر يطابق المرشحات ليس له موقع على الخريطة، فلا يظهر عليها.',
+  map_more_unpinned_two: 'طلبان مفتوحان آخران يطابقان المرشحات ليس لهما موقع على الخريطة، فلا يظهران عليها.',
+  map_more_unpinned_few: '{{value}} طلبات مفتوحة أخرى تطابق المرشحات ليس لها موقع على الخريطة، فلا تظهر عليها.',
+  map_more_unpinned_many: '{{value}} طلباً مفتوحاً آخر تطابق المرشحات ليس لها موقع على الخريطة، فلا تظهر عليها.',
+  map_more_unpinned_other: '{{value}} طلب مفتوح آخر تطابق المرشحات ليس لها موقع على الخريطة، فلا تظهر عليها.',
   map_no_pin_reason:
     'يحدث هذا حين يحدد العميل مكانه بالعنوان الوطني المختصر أو بعنوان محفوظ بلا نقطة على الخريطة، والعنوان في صفحة الطلب.',
+  moment_placeholder: 'اختر اليوم والساعة',
+  /** A moment written out: the Gregorian day, then the 24-hour time in Riyadh. */
+  moment_value: '{{day}}، الساعة {{time}}',
+  moment_hours: 'الساعة',
+  moment_minutes: 'الدقائق',
+  moment_done: 'اعتماد اليوم والساعة',
+  moment_clear: 'مسح اليوم والساعة',
   day_filter_placeholder: 'اختر يوماً',
   day_filter_clear: 'مسح اليوم',
 };

@@ -195,8 +195,19 @@ export default {
   map_no_pin_zero: 'No open order matches the filters, so the map has nothing to show.',
   map_no_pin_one: 'One open order matches the filters, and it has no location on the map.',
   map_no_pin_other: '{{value}} open orders match the filters, and none of them has a location on the map.',
+  map_more_unpinned_one:
+    'One more open order matches the filters but has no location on the map, so the map leaves it out.',
+  map_more_unpinned_other:
+    '{{value}} more open orders match the filters but have no location on the map, so the map leaves them out.',
   map_no_pin_reason:
     "That happens when the customer gives a national short address, or a saved address without a point on the map; the order's page shows the address.",
+  moment_placeholder: 'Pick the day and time',
+  /** A moment written out: the Gregorian day, then the 24-hour time in Riyadh. */
+  moment_value: '{{day}}, {{time}}',
+  moment_hours: 'Hours',
+  moment_minutes: 'Minutes',
+  moment_done: 'Set the day and time',
+  moment_clear: 'Clear the day and time',
   day_filter_placeholder: 'Pick a day',
   day_filter_clear: 'Clear the day',
 };

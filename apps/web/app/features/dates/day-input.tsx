@@ -1,6 +1,6 @@
 /**
  * A field holding one Riyadh day (`YYYY-MM-DD`): the day written out, the calendar of Riyadh days
- * (riyadh-calendar.tsx) in a popover named by the field's label, Riyadh's today marked (not the browser's),
+ * (riyadh-calendar.tsx) in a popover named by the field's label, Riyadh's today marked,
  * optionally from `minDate` on and clearable. It replaces the browser's date field, which shows
  * "mm/dd/yyyy" on an Arabic page.
  */
@@ -55,11 +55,6 @@ export function DayInput({
       clearButtonProps={{ 'aria-label': clearLabel }}
       leftSection={<IconCalendar size={18} aria-hidden />}
       defaultDate={day ?? today}
-      getDayProps={(d) => ({
-        highlightToday: true,
-        'data-today': d === today || undefined,
-        'aria-current': d === today ? 'date' : undefined,
-      })}
       error={error}
       // WCAG AA on white: the placeholder in the site's dimmed grey.
       styles={{ ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } }}

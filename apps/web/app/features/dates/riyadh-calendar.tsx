@@ -2,7 +2,8 @@
  * What every calendar of Riyadh days shares (the site's visit day, the dashboard's day filters): Mantine's
  * month view only, Sunday first, Friday and Saturday the weekend, the names from Intl in the page's language,
  * the Hijri month under the Gregorian one and the Hijri day under each day (Umm al-Qura), each day named in
- * both calendars, the arrows the way the page reads. Spread into Mantine's DatePicker or DatePickerInput.
+ * both calendars, Riyadh's today marked (not the browser's), the arrows the way the page reads. Spread into
+ * Mantine's DatePicker, DatePickerInput or DateTimePicker.
  */
 import '@mantine/dates/styles.css';
 import classes from './date-field.module.css';
@@ -17,6 +18,7 @@ import {
   hijriLabel,
   hijriMonthsLabel,
   monthLabel,
+  riyadhToday,
   weekdayLabel,
 } from './riyadh-day.ts';
 
@@ -26,6 +28,7 @@ export function useRiyadhCalendar(lang: Lang) {
   const { t } = useTranslation();
   // In Arabic the calendar runs right to left: "next" points left.
   const [Prev, Next] = lang === 'ar' ? [IconChevronRight, IconChevronLeft] : [IconChevronLeft, IconChevronRight];
+  const today = riyadhToday();
   return {
     maxLevel: 'month' as const,
     firstDayOfWeek: 0 as const,
@@ -47,6 +50,11 @@ export function useRiyadhCalendar(lang: Lang) {
         {Number(d.slice(8, 10))}
       </span>
     ),
+    getDayProps: (d: string) => ({
+      highlightToday: true,
+      'data-today': d === today || undefined,
+      'aria-current': d === today ? ('date' as const) : undefined,
+    }),
     classNames: { day: classes.day },
     previousIcon: <Prev size={18} aria-hidden />,
     nextIcon: <Next size={18} aria-hidden />,

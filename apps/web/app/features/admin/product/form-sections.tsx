@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Choices, FeatureChoice } from '../catalogue.server.ts';
+import { MomentInput } from '../../dates/index.ts';
 import { Gallery, type UploadImage } from './gallery.tsx';
 import { GroupsPicker } from './groups.tsx';
 import { ltrInput as ltr, type ProductForm as Form, type Values } from './values.ts';
@@ -191,13 +192,13 @@ export function OfferSection({ form }: { form: Form }) {
             {...form.getInputProps('discount_value')}
             data-testid="field-discount-value"
           />
-          <TextInput
-            type="datetime-local"
+          <MomentInput
+            lang="ar"
             label={t('catalogue.ui_discount_expiry')}
             description={t('catalogue.ui_discount_expiry_hint')}
             disabled={v.discount_type === 'none'}
-            styles={ltr}
             {...form.getInputProps('discount_expires_at')}
+            testId="field-discount-expiry"
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

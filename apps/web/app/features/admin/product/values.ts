@@ -32,7 +32,7 @@ export type Values = {
   sku: string;
   discount_type: 'none' | 'ratio' | 'number';
   discount_value: string | number;
-  /** `YYYY-MM-DDTHH:mm` in the admin's time zone, or ''. */
+  /** An ISO instant (picked as Riyadh's day and time), or ''. */
   discount_expires_at: string;
   sizes: string[];
   installation: boolean;
@@ -56,14 +56,6 @@ const sar = (halalas: number | null | undefined) => (halalas == null ? '' : hala
 const money = (v: string | number) => (v === '' ? undefined : toHalalas(v));
 const int = (v: string | number) => (v === '' ? undefined : Number(v));
 const id = (v: string | null) => (v ? Number(v) : undefined);
-
-/** A `datetime-local` value for an ISO time, in the browser's time zone. */
-function localInput(iso: string | null) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 export const emptyValues = (): Values => ({
   type: 'simple',
@@ -109,7 +101,7 @@ export function valuesOf(p: AdminProduct): Values {
     discount_type: p.discount_type,
     discount_value:
       p.discount_type === 'number' ? sar(p.discount_value) : p.discount_type === 'ratio' ? p.discount_value : '',
-    discount_expires_at: localInput(p.discount_expires_at),
+    discount_expires_at: p.discount_expires_at ?? '',
     sizes: p.sizes,
     installation: p.installation_price !== null,
     installation_price: sar(p.installation_price),
@@ -157,8 +149,7 @@ export function bodyOf(v: Values): PathBody<'post', '/api/admin/products'> {
       : v.discount_type === 'number'
         ? (money(v.discount_value) ?? 0)
         : (int(v.discount_value) ?? 0),
-    discount_expires_at:
-      discounted && v.discount_expires_at ? new Date(v.discount_expires_at).toISOString() : undefined,
+    discount_expires_at: discounted && v.discount_expires_at ? v.discount_expires_at : undefined,
     sizes: v.sizes,
     installation_price: v.installation ? money(v.installation_price) : undefined,
     is_available: v.is_available,

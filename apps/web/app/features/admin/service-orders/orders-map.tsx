@@ -3,7 +3,8 @@
  * size 60, minimum cluster size 2) by @googlemaps/markerclusterer's grid algorithm, loaded only
  * when the site has a Google Maps key. Without a key, or when the map fails to load, the same pins
  * are a table with a map link each and a note that the map needs a key. With no pin, a note says why:
- * no open order matches the filters, or how many do and that none of them has a pin.
+ * no open order matches the filters, or how many do and that none of them has a pin; with some pins,
+ * a note counts the open orders the map leaves out for want of one.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
@@ -22,7 +23,7 @@ export function OpenOrdersMap({
   unpinned,
 }: {
   orders: MapOrder[];
-  /** The open orders the filters keep, counted when none of them has a pin (then each has none). */
+  /** How many open orders the filters keep have no pin (a short code, an address without a point). */
   unpinned: number;
 }) {
   const { t } = useTranslation();
@@ -35,6 +36,14 @@ export function OpenOrdersMap({
   const [failed, setFailed] = useState(false);
   const useMap = Boolean(key && mapId) && !failed;
   const pinsKey = pins.map((p) => p.id).join(',');
+  const counted = { count: unpinned, value: formatNumber('ar', unpinned) };
+  // Why the map is empty, or which open orders it leaves out.
+  const pinNote =
+    pins.length === 0
+      ? { testId: 'map-no-pins', text: t('admin.map_no_pin', counted) }
+      : unpinned
+        ? { testId: 'map-more-unpinned', text: t('admin.map_more_unpinned', counted) }
+        : null;
 
   useEffect(() => {
     if (!useMap || !ref.current) return;
@@ -66,14 +75,14 @@ export function OpenOrdersMap({
         <Text fz="sm" c="gray.7">
           {t('operations.map_intro')}
         </Text>
-        {pins.length === 0 ? (
+        {pinNote ? (
           <Alert
             color={unpinned ? 'yellow' : 'gray'}
             icon={<IconMapPinOff size={18} aria-hidden />}
-            data-testid="map-no-pins"
+            data-testid={pinNote.testId}
           >
             <Text fz="sm" c="dark.7">
-              {t('admin.map_no_pin', { count: unpinned, value: formatNumber('ar', unpinned) })}
+              {pinNote.text}
             </Text>
             {unpinned ? (
               <Text fz="sm" c="dark.7" mt={4}>
@@ -81,7 +90,8 @@ export function OpenOrdersMap({
               </Text>
             ) : null}
           </Alert>
-        ) : useMap ? (
+        ) : null}
+        {pins.length === 0 ? null : useMap ? (
           <div ref={ref} className={classes.map} role="region" aria-label={t('operations.map_label')} />
         ) : (
           <>

@@ -17,6 +17,7 @@ import { adminMeta } from '../../../features/admin/meta.ts';
 import type { PathBody } from '../../../lib/api.ts';
 import { adminApi, answerOf, readWithUrl, sentFields } from '../../../features/admin/admin-api.server.ts';
 import { AdminPage, useAnswerEffect } from '../../../features/admin/admin-page.tsx';
+import { MomentInput } from '../../../features/dates/index.ts';
 import { ConfirmAction } from '../../../features/admin/confirm-action.tsx';
 import { DataTable, useListParams, type Column } from '../../../features/admin/data-table.tsx';
 import { SearchBox } from '../../../features/admin/list-filters.tsx';
@@ -90,13 +91,6 @@ type Values = {
   expires_at: string;
 };
 
-/** `datetime-local` text (the admin's clock) <-> ISO. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const toIso = (local: string) => (local && !Number.isNaN(Date.parse(local)) ? new Date(local).toISOString() : local);
 const sar = (halalas: number | null) => (halalas === null ? '' : (halalas / 100).toFixed(2));
 
 function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
@@ -112,8 +106,8 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
       max_discount: sar(coupon?.max_discount ?? null),
       max_uses: coupon ? String(coupon.max_uses) : '',
       max_uses_per_user: coupon ? String(coupon.max_uses_per_user) : '1',
-      starts_at: coupon ? toLocalInput(coupon.starts_at) : '',
-      expires_at: coupon ? toLocalInput(coupon.expires_at) : '',
+      starts_at: coupon?.starts_at ?? '',
+      expires_at: coupon?.expires_at ?? '',
     },
   });
   useAnswerEffect(fetcher.data, { onSuccess: onDone, onError: (a) => form.setErrors(answerFieldErrors(a)) });
@@ -136,8 +130,8 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
           max_discount: money(v.max_discount),
           max_uses: v.max_uses,
           max_uses_per_user: v.max_uses_per_user,
-          starts_at: toIso(v.starts_at),
-          expires_at: toIso(v.expires_at),
+          starts_at: v.starts_at,
+          expires_at: v.expires_at,
         },
         { method: 'post' },
       ),
@@ -209,19 +203,19 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            type="datetime-local"
+          <MomentInput
+            lang="ar"
             label={t('coupons.ui_starts_at')}
             withAsterisk
             {...form.getInputProps('starts_at')}
-            data-testid="coupon-starts"
+            testId="coupon-starts"
           />
-          <TextInput
-            type="datetime-local"
+          <MomentInput
+            lang="ar"
             label={t('coupons.ui_expires_at')}
             withAsterisk
             {...form.getInputProps('expires_at')}
-            data-testid="coupon-expires"
+            testId="coupon-expires"
           />
         </SimpleGrid>
         <FormActions onCancel={onDone} busy={fetcher.state !== 'idle'} saveTestId="coupon-submit" />
