@@ -28,6 +28,13 @@ test('the staff screen: add a technician with cities and hours, find, block and 
   // Friday off by default; Saturday off too.
   await expect(page.getByTestId('staff-day-5-on')).not.toBeChecked();
   await page.getByTestId('staff-day-6-on').uncheck();
+  // Sunday from 09:30 to 17:00, typed in 24-hour fields (no browser time field with its AM/PM).
+  await expect(form.locator('input[type="time"]')).toHaveCount(0);
+  const sunday = page.getByTestId('staff-day-0');
+  await sunday.getByRole('spinbutton', { name: 'بداية الدوام يوم الأحد: الساعة' }).fill('09');
+  await sunday.getByRole('spinbutton', { name: 'بداية الدوام يوم الأحد: الدقائق' }).fill('30');
+  await sunday.getByRole('spinbutton', { name: 'نهاية الدوام يوم الأحد: الساعة' }).fill('17');
+  await sunday.getByRole('spinbutton', { name: 'نهاية الدوام يوم الأحد: الدقائق' }).fill('00');
   await shot(page, 'admin-staff-form-ar');
   await page.getByTestId('staff-form-submit').click();
   await expect(page.getByText('تم الحفظ').first()).toBeVisible();
@@ -60,6 +67,9 @@ test('the staff screen: add a technician with cities and hours, find, block and 
   await row.getByTestId('staff-edit').click();
   await expect(form.getByLabel('الاسم')).toHaveValue(name);
   await expect(page.getByTestId('staff-day-6-on')).not.toBeChecked();
+  await expect(sunday.getByRole('spinbutton', { name: 'بداية الدوام يوم الأحد: الساعة' })).toHaveValue('09');
+  await expect(sunday.getByRole('spinbutton', { name: 'بداية الدوام يوم الأحد: الدقائق' })).toHaveValue('30');
+  await expect(sunday.getByRole('spinbutton', { name: 'نهاية الدوام يوم الأحد: الساعة' })).toHaveValue('17');
   await form.getByRole('button', { name: 'إلغاء' }).click();
 
   await row.getByTestId('staff-delete').click();

@@ -29,6 +29,8 @@ export default {
   ui_to: 'إلى',
   ui_from_of: 'بداية الدوام يوم {{day}}',
   ui_to_of: 'نهاية الدوام يوم {{day}}',
+  ui_hours_of: '{{field}}: الساعة',
+  ui_minutes_of: '{{field}}: الدقائق',
   ui_day_off: 'إجازة',
   ui_day_0: 'الأحد',
   ui_day_1: 'الاثنين',

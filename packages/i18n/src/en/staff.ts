@@ -30,6 +30,8 @@ export default {
   ui_to: 'to',
   ui_from_of: 'Start time on {{day}}',
   ui_to_of: 'End time on {{day}}',
+  ui_hours_of: '{{field}}: hours',
+  ui_minutes_of: '{{field}}: minutes',
   ui_day_off: 'Day off',
   ui_day_0: 'Sunday',
   ui_day_1: 'Monday',

@@ -2,25 +2,27 @@
  * Working hours in the staff form: a row per weekday, Sunday first as in Saudi
  * Arabia, with a "works this day" switch and the start and end times (Riyadh time).
  */
-import { Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '@pool/contracts/people';
 import type { StaffValues } from './values.ts';
 
-/** Times read left to right (08:00) and sit on the start side like the other fields. */
-const ltr = { styles: { input: { direction: 'ltr' as const, textAlign: 'right' as const } } };
-
 export function WorkingHoursField({ form, disabled }: { form: UseFormReturnType<StaffValues>; disabled: boolean }) {
   const { t } = useTranslation();
   const days = form.getValues().working_hours;
+  // 24-hour times, read left to right (08:00) as a clock does on an Arabic page too; not the browser's
+  // time field, which shows its own AM/PM by the browser's locale.
   const time = (i: number, end: 'from' | 'to', label: string) => (
-    <TextInput
-      type="time"
-      aria-label={label}
+    <TimePicker
+      format="24h"
+      dir="ltr"
+      hoursInputLabel={t('staff.ui_hours_of', { field: label })}
+      minutesInputLabel={t('staff.ui_minutes_of', { field: label })}
       disabled={disabled}
       style={{ flex: '1 1 0', minWidth: 0 }}
-      {...ltr}
       {...form.getInputProps(`working_hours.${i}.${end}`)}
       data-testid={`staff-hours-${i}-${end}`}
     />
