@@ -15,7 +15,7 @@ import {
   type AdminProductsQuery,
   type Lang,
 } from '@pool/contracts';
-import { productSearch } from './search.ts';
+import { searchedList } from './search.ts';
 
 const { products: p, productVariants: pv, productImages: pi, categories: cat, brands: br } = tables;
 
@@ -47,10 +47,8 @@ export const coverImage = sql<
 
 export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
   const threshold = await lowStockThreshold(db);
-  const search = await productSearch(db, q.q);
-  const conditions: (SQL | undefined)[] = [
+  const filters: (SQL | undefined)[] = [
     isNull(p.deletedAt),
-    search?.where,
     q.category_id ? eq(p.categoryId, q.category_id) : undefined,
     q.sub_category_id ? eq(p.subCategoryId, q.sub_category_id) : undefined,
     q.brand_id ? eq(p.brandId, q.brand_id) : undefined,
@@ -60,30 +58,33 @@ export async function adminProducts(db: Db, q: AdminProductsQuery, lang: Lang) {
     q.stock === 'low_stock' ? and(sql`${p.stock} > 0`, sql`${p.stock} <= ${threshold}`) : undefined,
     q.stock === 'in_stock' ? sql`${p.stock} > 0` : undefined,
   ];
-  const where = and(...conditions);
   const sub = alias(cat, 'sub');
-  // The store's search and relevance, newest first among equals.
-  const order = [...(search ? [asc(search.rank)] : []), desc(p.createdAt), desc(p.id)];
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db.select({ total: count() }).from(p).where(where),
-    db
-      .select({
-        row: p,
-        image: coverImage,
-        category: { ar: cat.nameAr, en: cat.nameEn },
-        subCategory: { ar: sub.nameAr, en: sub.nameEn },
-        brand: { ar: br.nameAr, en: br.nameEn },
-        variants: sql<number>`(select count(*)::int from ${pv} where ${pv.productId} = ${p.id} and ${pv.isActive})`,
-      })
-      .from(p)
-      .leftJoin(cat, eq(cat.id, p.categoryId))
-      .leftJoin(sub, eq(sub.id, p.subCategoryId))
-      .leftJoin(br, eq(br.id, p.brandId))
-      .where(where)
-      .orderBy(...order)
-      .limit(CMS_PER_PAGE)
-      .offset((q.page - 1) * CMS_PER_PAGE),
-  ]);
+  const { rows, total } = await searchedList(db, q.q, async (search) => {
+    const where = and(...filters, search?.where);
+    // The store's search and relevance, newest first among equals.
+    const order = [...(search ? [asc(search.rank)] : []), desc(p.createdAt), desc(p.id)];
+    const [[{ total } = { total: 0 }], rows] = await Promise.all([
+      db.select({ total: count() }).from(p).where(where),
+      db
+        .select({
+          row: p,
+          image: coverImage,
+          category: { ar: cat.nameAr, en: cat.nameEn },
+          subCategory: { ar: sub.nameAr, en: sub.nameEn },
+          brand: { ar: br.nameAr, en: br.nameEn },
+          variants: sql<number>`(select count(*)::int from ${pv} where ${pv.productId} = ${p.id} and ${pv.isActive})`,
+        })
+        .from(p)
+        .leftJoin(cat, eq(cat.id, p.categoryId))
+        .leftJoin(sub, eq(sub.id, p.subCategoryId))
+        .leftJoin(br, eq(br.id, p.brandId))
+        .where(where)
+        .orderBy(...order)
+        .limit(CMS_PER_PAGE)
+        .offset((q.page - 1) * CMS_PER_PAGE),
+    ]);
+    return { rows, total };
+  });
   const data: AdminProductRow[] = rows.map(({ row: r, ...x }) => ({
     id: r.id,
     type: r.type,

@@ -163,6 +163,16 @@ describe('the ranking rules', () => {
     expect(ids[2]).toBe(made.typo);
   });
 
+  it('takes a word the catalogue has as typed, and corrects only the word it lacks', async () => {
+    const ids = async (q: string) => (await search({ q })).data.map((d) => d.id);
+    // «zorbtax» is a name's word: only its product, not the names one letter off.
+    expect(await ids('zorbtax')).toEqual([made.typo]);
+    // «kit» as typed, «zorblaz» by the names' words close to it.
+    expect(await ids('zorblaz kit')).toEqual([made.exact]);
+    // Two known words that no product has together: nothing, not what is close to them.
+    expect(await ids('zorblax tool')).toEqual([]);
+  });
+
   it("looks for a typo among a renamed product's new words", async () => {
     const id = await makeProduct(app.db, { nameAr: 'plain crate', nameEn: 'plain crate' }).then((p) => p.id);
     await app.db

@@ -127,20 +127,35 @@ export type ProductSearch = {
   rank: SQL<number>;
 };
 
-/** The search of query `q`; undefined for an empty query. */
-export async function productSearch(db: Db, q: string | undefined): Promise<ProductSearch | undefined> {
+const searchOf = (matches: { where: SQL; rank: SQL }[]): ProductSearch => ({
+  where: and(...matches.map((m) => m.where))!,
+  rank: sql<number>`(${sql.join(
+    matches.map((m) => m.rank),
+    sql` + `,
+  )})`,
+});
+
+/**
+ * A list (`list`, which counts what it finds in `total`) searched by query `q`, or not searched when `q` has
+ * no word. Every word is first looked for as typed: when the list finds something, each word is one the
+ * catalogue has, and that is the answer, in one query. Only when it finds nothing are the words no product
+ * has (a letter wrong) matched by the names' words close to them, and the list asked again.
+ */
+export async function searchedList<T extends { total: number }>(
+  db: Db,
+  q: string | undefined,
+  list: (search: ProductSearch | undefined) => Promise<T>,
+): Promise<T> {
   const terms = q ? searchTerms(q) : [];
-  if (!terms.length) return undefined;
+  if (!terms.length) return list(undefined);
+  const typed = await list(searchOf(terms.map(termMatch)));
+  if (typed.total) return typed;
+  const unknown = await Promise.all(terms.map(async (t) => !(await known(db, t))));
+  if (!unknown.some(Boolean)) return typed;
   const matches = await Promise.all(
-    terms.map(async (t) => ((await known(db, t)) ? termMatch(t) : typoMatch(await closeWords(db, searchStem(t))))),
+    terms.map(async (t, i) => (unknown[i] ? typoMatch(await closeWords(db, searchStem(t))) : termMatch(t))),
   );
-  return {
-    where: and(...matches.map((m) => m.where))!,
-    rank: sql<number>`(${sql.join(
-      matches.map((m) => m.rank),
-      sql` + `,
-    )})`,
-  };
+  return list(searchOf(matches));
 }
 
 export type SearchParts = {

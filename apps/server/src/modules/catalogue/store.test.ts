@@ -213,6 +213,14 @@ describe('the product list', () => {
     expect(await found('موقوفة')).toEqual([]);
   });
 
+  it("counts a search's matches on its pages, a page past the last and a search of none", async () => {
+    const pages = (r: Page) => [r.data.length, r.pagination.total_items, r.pagination.total_pages];
+    expect(pages(await list({ q: 'مضخه' }))).toEqual([4, 4, 1]);
+    expect(pages(await list({ q: 'مضخه', page: 2 }))).toEqual([0, 4, 1]);
+    expect(pages(await list({ q: 'موقوفة' }))).toEqual([0, 0, 1]);
+    expect(pages(await list({ q: 'موقوفة', page: 3 }))).toEqual([0, 0, 1]);
+  });
+
   it('filters by category, sub-category, brand, price after discount, availability and discount', async () => {
     const found = async (query: Record<string, string | number | boolean>) =>
       (await list(query)).data.map((p) => p.id).sort();

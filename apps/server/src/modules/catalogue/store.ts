@@ -24,7 +24,7 @@ import {
 } from '@pool/contracts';
 import { vatTerms } from '../cart/index.ts';
 import { coverImage, pageInfo } from './product-list.ts';
-import { productSearch, type ProductSearch } from './search.ts';
+import { searchedList, type ProductSearch } from './search.ts';
 
 const p = tables.products;
 const pv = tables.productVariants;
@@ -71,7 +71,6 @@ function orderOf(sort: StoreSort, search: ProductSearch | undefined): SQL[] {
 
 const page = (total: number, current: number, perPage = STORE_PAGE_SIZE) => pageInfo(total, current, perPage);
 
-/** Whether the store shows the product. */
 /**
  * The product whose address slug is `slug` (an address without its id, `/online_store/{slug}`):
  * the slug is made from the English name, so the names holding its words in order are
@@ -169,10 +168,8 @@ function cardOf(
 
 export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, userId: number | null) {
   const shown = shownPrice(await vatTerms(db));
-  const search = await productSearch(db, q.q);
-  const where = and(
+  const filters = and(
     visible,
-    search?.where,
     q.category_id ? eq(p.categoryId, q.category_id) : undefined,
     q.sub_category_id ? eq(p.subCategoryId, q.sub_category_id) : undefined,
     q.brand_id ? eq(p.brandId, q.brand_id) : undefined,
@@ -181,28 +178,32 @@ export async function storeProducts(db: Db, q: StoreProductsQuery, lang: Lang, u
     q.available ? inStock : undefined,
     q.discounted ? discounted : undefined,
   )!;
-  const order = orderOf(q.sort ?? defaultStoreSort(q.q), search);
   const offset = (q.page - 1) * STORE_PAGE_SIZE;
-  // A search may match thousands of products: the page's ids are picked from narrow rows
-  // first (top-N of the rank), so that only the page's rows are joined and read as cards.
-  const pageIds = db
-    .select({ id: p.id })
-    .from(p)
-    .where(where)
-    .orderBy(...order)
-    .limit(STORE_PAGE_SIZE)
-    .offset(offset);
-  const [[{ total } = { total: 0 }], data] = await Promise.all([
-    db.select({ total: count() }).from(p).where(where),
-    cards(
-      db,
-      lang,
-      userId,
-      search
-        ? { where: inArray(p.id, pageIds), order, limit: STORE_PAGE_SIZE }
-        : { where, order, limit: STORE_PAGE_SIZE, offset },
-    ),
-  ]);
+  const { data, total } = await searchedList(db, q.q, async (search) => {
+    const where = and(filters, search?.where)!;
+    const order = orderOf(q.sort ?? defaultStoreSort(q.q), search);
+    // A search may match thousands of products: the page's ids are picked from narrow rows
+    // first (top-N of the rank), so that only the page's rows are joined and read as cards.
+    const pageIds = db
+      .select({ id: p.id })
+      .from(p)
+      .where(where)
+      .orderBy(...order)
+      .limit(STORE_PAGE_SIZE)
+      .offset(offset);
+    const [[{ total } = { total: 0 }], data] = await Promise.all([
+      db.select({ total: count() }).from(p).where(where),
+      cards(
+        db,
+        lang,
+        userId,
+        search
+          ? { where: inArray(p.id, pageIds), order, limit: STORE_PAGE_SIZE }
+          : { where, order, limit: STORE_PAGE_SIZE, offset },
+      ),
+    ]);
+    return { data, total };
+  });
   return { data, pagination: page(total, q.page) };
 }
 
