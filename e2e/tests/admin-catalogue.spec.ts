@@ -152,14 +152,16 @@ test('an admin creates a multi-attribute product with images through the review 
   await page.getByTestId('product-review-button').click();
   await expect(page.getByText('نسبة الخصم يجب ألا تزيد عن 100٪')).toBeVisible();
   await form.getByTestId('field-discount-value').fill('10');
-  // The discount ends at 18:00 in Riyadh a month on, picked on the calendar; emptied, it has no end; set again.
+  // The discount's end picked on the calendar at 18:00 in Riyadh a month on; emptied, it has no end; a day
+  // picked again ends at its last minute unless a time is typed.
   const ends = riyadhDay(30);
   const expiry = form.getByTestId('field-discount-expiry');
   await pickMoment(page, expiry, 'ينتهي الخصم في', ends.label('ar'), '18:00');
   await expect(expiry).toHaveText(`${ends.label('ar')}، الساعة 18:00`);
   await form.getByRole('button', { name: 'مسح اليوم والساعة' }).click();
   await expect(expiry).toHaveText('اختر اليوم والساعة');
-  await pickMoment(page, expiry, 'ينتهي الخصم في', ends.label('ar'), '18:00');
+  await pickMoment(page, expiry, 'ينتهي الخصم في', ends.label('ar'));
+  await expect(expiry).toHaveText(`${ends.label('ar')}، الساعة 23:59`);
   await page.getByTestId('product-review-button').click();
 
   const review = page.getByTestId('product-review');
@@ -178,7 +180,7 @@ test('an admin creates a multi-attribute product with images through the review 
   const card = await findProduct(page, nameEn.toUpperCase());
   expect(card).toMatchObject({ name: nameEn, price: 190_050, discounted_price: 171_045 });
   const detail = (await (await page.request.get(`/api/user/store/products/${card!.id}`, API)).json()).data as Product;
-  expect(detail.discount_expires_at).toBe(new Date(`${ends.day}T18:00:00+03:00`).toISOString());
+  expect(detail.discount_expires_at).toBe(new Date(`${ends.day}T23:59:00+03:00`).toISOString());
   expect(detail.images).toHaveLength(2);
   expect(detail.variants.map((v) => [v.name, v.price, v.stock, v.is_main])).toEqual([
     ['1 HP', 150_000, 4, false],

@@ -300,15 +300,17 @@ export async function pickDay(page: Page, label: string, calendar = page.getByTe
 
 /**
  * Sets a dashboard day-and-time field (MomentInput): opens its calendar (a dialog named by the field's
- * label), picks the day, types the 24-hour time and confirms it.
+ * label), picks the day, types the 24-hour time (else keeps the field's own) and confirms it.
  */
-export async function pickMoment(page: Page, field: Locator, fieldLabel: string, dayLabel: string, time: string) {
+export async function pickMoment(page: Page, field: Locator, fieldLabel: string, dayLabel: string, time?: string) {
   await field.click();
   const dialog = page.getByRole('dialog', { name: fieldLabel });
   await pickDay(page, dayLabel, dialog);
-  const [hours, minutes] = time.split(':') as [string, string];
-  await dialog.getByRole('spinbutton', { name: 'الساعة', exact: true }).fill(hours);
-  await dialog.getByRole('spinbutton', { name: 'الدقائق', exact: true }).fill(minutes);
+  if (time) {
+    const [hours, minutes] = time.split(':') as [string, string];
+    await dialog.getByRole('spinbutton', { name: 'الساعة', exact: true }).fill(hours);
+    await dialog.getByRole('spinbutton', { name: 'الدقائق', exact: true }).fill(minutes);
+  }
   await dialog.getByRole('button', { name: 'اعتماد اليوم والساعة' }).click();
   await expect(dialog).toBeHidden();
 }

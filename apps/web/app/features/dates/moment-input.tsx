@@ -30,6 +30,7 @@ export function MomentInput({
   error,
   disabled,
   withAsterisk,
+  defaultTime = '00:00',
   testId,
 }: {
   lang: Lang;
@@ -40,6 +41,8 @@ export function MomentInput({
   error?: React.ReactNode;
   disabled?: boolean;
   withAsterisk?: boolean;
+  /** The time a newly picked day starts with: a start at the day's beginning, an end at its last minute. */
+  defaultTime?: '00:00' | '23:59';
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -59,7 +62,7 @@ export function MomentInput({
       onChange={(v) => onChange(v ? riyadhInstant(v.slice(0, 10), v.slice(11, 16)).toISOString() : '')}
       valueFormat={(v) => t('admin.moment_value', { day: gregorianLabel(v.slice(0, 10), lang), time: v.slice(11, 16) })}
       defaultDate={shown?.slice(0, 10) ?? riyadhToday()}
-      defaultTimeValue="00:00"
+      defaultTimeValue={defaultTime}
       timePickerProps={{
         format: '24h',
         hoursInputLabel: t('admin.moment_hours'),

@@ -195,6 +195,7 @@ export function OfferSection({ form }: { form: Form }) {
           <MomentInput
             lang="ar"
             label={t('catalogue.ui_discount_expiry')}
+            defaultTime="23:59"
             description={t('catalogue.ui_discount_expiry_hint')}
             disabled={v.discount_type === 'none'}
             {...form.getInputProps('discount_expires_at')}

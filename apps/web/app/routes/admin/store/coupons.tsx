@@ -214,6 +214,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
             lang="ar"
             label={t('coupons.ui_expires_at')}
             withAsterisk
+            defaultTime="23:59"
             {...form.getInputProps('expires_at')}
             testId="coupon-expires"
           />
