@@ -324,6 +324,12 @@ test('the dashboard manages coupons (create, close, open, notify) and delivery p
     new Date(`${today.day}T00:00:00+03:00`).toISOString(),
     new Date(`${later.day}T23:30:00+03:00`).toISOString(),
   ]);
+  // Opened again for editing (still from New York), the coupon shows the same Riyadh times.
+  await row.getByTestId('coupon-edit').click();
+  await expect(form.getByTestId('coupon-starts')).toHaveText(`${today.label('ar')}، الساعة 00:00`);
+  await expect(form.getByTestId('coupon-expires')).toHaveText(`${later.label('ar')}، الساعة 23:30`);
+  await form.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(form).toBeHidden();
   await row.getByTestId('coupon-toggle').click();
   await admin.getByTestId('coupon-toggle-confirm').click();
   await expect(row).toContainText('مغلق');

@@ -288,7 +288,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       label: t('admin.people_actions'),
       render: (c) => (
         <Group gap={6}>
-          {may('coupons.edit') ? <EditButton name={c.code} onClick={() => setEditing(c)} /> : null}
+          {may('coupons.edit') ? <EditButton name={c.code} onClick={() => setEditing(c)} testId="coupon-edit" /> : null}
           {may('coupons.edit') ? (
             <ConfirmAction
               label={c.is_closed ? t('coupons.ui_open') : t('coupons.ui_close')}
