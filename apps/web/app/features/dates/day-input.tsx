@@ -4,11 +4,10 @@
  * optionally from `minDate` on and clearable. It replaces the browser's date field, which shows
  * "mm/dd/yyyy" on an Arabic page.
  */
-import { useId } from 'react';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import type { Lang } from '../../lib/lang.ts';
-import { useRiyadhCalendar } from './riyadh-calendar.tsx';
+import { useRiyadhPickerField } from './riyadh-calendar.tsx';
 import { gregorianLabel, isDay, riyadhToday } from './riyadh-day.ts';
 
 export function DayInput({
@@ -35,16 +34,12 @@ export function DayInput({
   testId?: string;
   style?: React.CSSProperties;
 }) {
-  const calendar = useRiyadhCalendar(lang);
-  const id = useId();
+  const field = useRiyadhPickerField(lang);
   const today = riyadhToday();
   const day = value && isDay(value) ? value : null;
   return (
     <DatePickerInput
-      {...calendar}
-      id={id}
-      // The calendar's dialog is named by the field's label (Mantine points it at an id nothing has).
-      popoverProps={{ id: `${id}-label` }}
+      {...field}
       label={label}
       placeholder={placeholder}
       value={day}
@@ -56,8 +51,6 @@ export function DayInput({
       leftSection={<IconCalendar size={18} aria-hidden />}
       defaultDate={day ?? today}
       error={error}
-      // WCAG AA on white: the placeholder in the site's dimmed grey.
-      styles={{ ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       miw={200}
       style={style}
       data-testid={testId}

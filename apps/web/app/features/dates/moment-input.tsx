@@ -1,17 +1,17 @@
 /**
- * A moment picked as Riyadh's day and time (a coupon's start and end, a discount's end): Mantine's
+ * A dashboard moment picked as Riyadh's day and time (a coupon's start and end, a discount's end; its texts
+ * are the dashboard's `admin` namespace): Mantine's
  * DateTimePicker on the calendar of Riyadh days (riyadh-calendar.tsx) with a 24-hour time, written out
  * in the page's language. It replaces the browser's datetime field ("mm/dd/yyyy, --:-- --" on an Arabic
  * page, in the browser's own time zone). The value is an ISO instant, '' when empty: the wall clock is
  * Riyadh's whatever the browser's zone.
  */
-import { useId } from 'react';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { riyadhInstant } from '@pool/contracts/maintenance';
 import type { Lang } from '../../lib/lang.ts';
-import { useRiyadhCalendar } from './riyadh-calendar.tsx';
+import { useRiyadhPickerField } from './riyadh-calendar.tsx';
 import { gregorianLabel, riyadhNow, riyadhToday } from './riyadh-day.ts';
 
 /** Mantine's `YYYY-MM-DD HH:mm:ss` wall-clock text of an ISO instant, read in Riyadh; null when none. */
@@ -46,15 +46,11 @@ export function MomentInput({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const calendar = useRiyadhCalendar(lang);
-  const id = useId();
+  const field = useRiyadhPickerField(lang);
   const shown = wallClock(value ?? '');
   return (
     <DateTimePicker
-      {...calendar}
-      id={id}
-      // The calendar's dialog is named by the field's label (Mantine points it at an id nothing has).
-      popoverProps={{ id: `${id}-label` }}
+      {...field}
       label={label}
       description={description}
       placeholder={t('admin.moment_placeholder')}
@@ -78,8 +74,6 @@ export function MomentInput({
       disabled={disabled}
       withAsterisk={withAsterisk}
       error={error}
-      // WCAG AA on white: the placeholder in the site's dimmed grey.
-      styles={{ ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       data-testid={testId}
     />
   );

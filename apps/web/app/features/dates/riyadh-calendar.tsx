@@ -6,6 +6,7 @@
  * Mantine's DatePicker, DatePickerInput or DateTimePicker.
  */
 import '@mantine/dates/styles.css';
+import { useId } from 'react';
 import classes from './date-field.module.css';
 import { Stack, Text } from '@mantine/core';
 import type { DayOfWeek } from '@mantine/dates';
@@ -60,5 +61,21 @@ export function useRiyadhCalendar(lang: Lang) {
     nextIcon: <Next size={18} aria-hidden />,
     ariaLabels: { previousMonth: t('common.previous_month'), nextMonth: t('common.next_month') },
     styles: { calendarHeader: { maxWidth: 'none' }, calendarHeaderLevel: { height: 'auto', paddingBlock: 4 } },
+  };
+}
+
+/**
+ * `useRiyadhCalendar` for a field whose calendar opens in a popover (DayInput, MomentInput): the field's id,
+ * the popover named by the field's label (Mantine points the dialog at an id nothing has), the placeholder
+ * in the site's dimmed grey (WCAG AA on white).
+ */
+export function useRiyadhPickerField(lang: Lang) {
+  const calendar = useRiyadhCalendar(lang);
+  const id = useId();
+  return {
+    ...calendar,
+    id,
+    popoverProps: { id: `${id}-label` },
+    styles: { ...calendar.styles, placeholder: { color: 'var(--mantine-color-dimmed)' } },
   };
 }
