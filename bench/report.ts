@@ -72,6 +72,9 @@ type ResultLike = {
     storeList: Latency;
     search: Latency;
     adminOrders: Latency;
+    /** Absent in the results of runs before 2026-12-01. */
+    adminSearch?: Latency;
+    monthSummary?: Latency;
   }[];
 };
 
@@ -208,7 +211,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
   for (const g of result.growth)
     add(
       `growth: ${g.products.toLocaleString('en')} products, ${g.orders.toLocaleString('en')} orders (one request at a time)`,
-      `store list ${lat(g.storeList)}; search ${lat(g.search)}; admin orders ${lat(g.adminOrders)} (filled in ${g.fillSeconds} s)`,
+      `store list ${lat(g.storeList)}; search ${lat(g.search)}; admin orders ${lat(g.adminOrders)}${g.adminSearch ? `; admin orders searched ${lat(g.adminSearch)}` : ''}${g.monthSummary ? `; month summary ${lat(g.monthSummary)}` : ''} (filled in ${g.fillSeconds} s)`,
       '—',
       '—',
       '—',
@@ -220,7 +223,7 @@ export function goalsTable(result: ResultLike, base: { bare: RowLike; bareMany?:
     const n = (v: number) => v.toLocaleString('en');
     add(
       'growth: how time grows (p50, last / first size)',
-      `store list ${x(first.storeList, last.storeList)} and search ${x(first.search, last.search)} for ${n(last.products)} / ${n(first.products)} products; admin orders ${x(first.adminOrders, last.adminOrders)} for ${n(last.orders)} / ${n(first.orders)} orders`,
+      `store list ${x(first.storeList, last.storeList)} and search ${x(first.search, last.search)} for ${n(last.products)} / ${n(first.products)} products; admin orders ${x(first.adminOrders, last.adminOrders)}${first.monthSummary && last.monthSummary ? `, month summary ${x(first.monthSummary, last.monthSummary)}` : ''} for ${n(last.orders)} / ${n(first.orders)} orders`,
       '—',
       'report how time grows',
       '—',

@@ -481,6 +481,8 @@ try {
     storeList: Awaited<ReturnType<typeof latency>>;
     search: Awaited<ReturnType<typeof latency>>;
     adminOrders: Awaited<ReturnType<typeof latency>>;
+    adminSearch: Awaited<ReturnType<typeof latency>>;
+    monthSummary: Awaited<ReturnType<typeof latency>>;
   };
   const growth: Growth[] = [];
   if (GROWTH && !SEARCH_ONLY) {
@@ -520,6 +522,16 @@ try {
           GROWTH_ROUNDS,
           adminHeaders,
         ),
+        // A caller's phone as the dashboard's staff type it, and a part of an order's number.
+        adminSearch: await latency(
+          [
+            `${BASE}/api/admin/store-orders?q=${encodeURIComponent('055 000 0007')}`,
+            `${BASE}/api/admin/store-orders?q=B${Math.ceil(size / 2)}`,
+          ],
+          GROWTH_ROUNDS,
+          adminHeaders,
+        ),
+        monthSummary: await latency([`${BASE}/api/admin/dashboard`], GROWTH_ROUNDS, adminHeaders),
       });
     }
   }

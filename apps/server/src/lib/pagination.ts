@@ -9,7 +9,11 @@ export const pages = (total: number, perPage: number, page: number) => ({
   current_page: page,
 });
 
-/** The whole list's count, carried by each row of a page (a round trip less than counting apart). */
+/**
+ * The whole list's count, carried by each row of a page (a round trip less than counting apart). Only for
+ * lists that are small before their limit (one owner's rows): PostgreSQL computes every matching row, with
+ * its select list, before the window counts them. A list over the whole table counts apart, beside its page.
+ */
 export const listTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
 /** A list's total from its page's rows; only a page past the end, with no row to carry it, counts apart. */

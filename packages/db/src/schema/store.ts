@@ -203,6 +203,13 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.number),
     index('orders_user_idx').on(t.userId, t.kind, t.createdAt),
     index('orders_status_idx').on(t.kind, t.status, t.createdAt),
+    // The dashboard's lists, newest first, and its month summary (placed or paid this month).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // The dashboard's search of a number by any part of it (orders/queries.ts, orderSearch).
+    index('orders_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_staff_idx').on(t.staffId, t.status),
     index('orders_parent_idx').on(t.parentId),
     index('orders_pay_by_idx')

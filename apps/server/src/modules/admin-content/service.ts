@@ -10,6 +10,7 @@ import { CMS_PER_PAGE, type AdminSettings } from '@pool/contracts';
 import { fieldError } from '../../lib/errors.ts';
 import type { SETTING_KEYS } from '../content/index.ts';
 import { storedSettings } from '../content/index.ts';
+import { contains } from '../../lib/like.ts';
 import { pages } from '../../lib/pagination.ts';
 
 /** A table with a serial `id`. */
@@ -18,14 +19,13 @@ type Row<T extends IdTable> = T['$inferSelect'];
 type Values<T extends IdTable> = Partial<T['$inferInsert']>;
 
 /** `%`, `_` and `\` typed in a search box match themselves. */
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listRows<T extends IdTable>(
   db: Db,
   table: T,
   o: { q?: string; page: number; search: PgColumn[]; order: (PgColumn | SQL)[]; where?: SQL },
 ) {
-  const searched = o.q ? or(...o.search.map((c) => ilike(c, likeOf(o.q!)))) : undefined;
+  const searched = o.q ? or(...o.search.map((c) => ilike(c, contains(o.q!)))) : undefined;
   const where = and(o.where, searched);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })

@@ -11,7 +11,8 @@ import { activeLocks } from '../admin-auth/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAdminTokens } from '../../lib/sessions.ts';
-import { PER_PAGE, contains, named, pageOf } from './listing.ts';
+import { contains } from '../../lib/like.ts';
+import { PER_PAGE, named, pageOf } from './listing.ts';
 import { assertMayAssign, assertMayBlockOrDelete, assertMayEdit, type Actor } from './privilege.ts';
 
 const { admins: a, roles: r } = tables;

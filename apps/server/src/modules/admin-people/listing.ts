@@ -13,7 +13,4 @@ export const pageOf = (total: number, page: number): Pagination => ({
   current_page: page,
 });
 
-/** `%q%` for ILIKE, with the pattern characters of `q` taken literally. */
-export const contains = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-
 export const named = (lang: Lang, row: { nameAr: string; nameEn: string }) => (lang === 'en' ? row.nameEn : row.nameAr);

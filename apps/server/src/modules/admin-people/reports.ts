@@ -8,7 +8,8 @@ import { tables, type Db } from '@pool/db';
 import type { Lang, ReportItem, ReportListQuery } from '@pool/contracts';
 import { subjectKeysMatching, subjectText } from '../../lib/audit-subject.ts';
 import { notFound } from '../../lib/errors.ts';
-import { PER_PAGE, contains, pageOf } from './listing.ts';
+import { contains } from '../../lib/like.ts';
+import { PER_PAGE, pageOf } from './listing.ts';
 
 const { admins: a, auditLogs: log } = tables;
 

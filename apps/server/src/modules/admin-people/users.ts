@@ -9,7 +9,8 @@ import type { AppUserDetail, Lang, UserListQuery } from '@pool/contracts';
 import { translate } from '@pool/i18n';
 import { notFound } from '../../lib/errors.ts';
 import { revokeUserTokens } from '../../lib/sessions.ts';
-import { PER_PAGE, contains, named, pageOf } from './listing.ts';
+import { contains } from '../../lib/like.ts';
+import { PER_PAGE, named, pageOf } from './listing.ts';
 
 const { users: u, cities: c } = tables;
 type UserRow = typeof u.$inferSelect;

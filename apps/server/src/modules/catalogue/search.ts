@@ -16,12 +16,11 @@ import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { tables, type Db } from '@pool/db';
 import { normalizeSearch, searchStem, searchTerms, SEARCH_TYPO_SIMILARITY } from '@pool/contracts';
+import { contains, escapeLike } from '../../lib/like.ts';
 
 const p = tables.products;
 
 /** `%`, `_` and `\` typed in a search box match themselves. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-const likeOf = (term: string) => `%${escapeLike(term)}%`;
 
 /** Shorter words have too few trigrams for one wrong letter to leave them similar. */
 const TYPO_MIN_LENGTH = 4;
@@ -78,13 +77,13 @@ function closeWordsQuery(db: Db, stem: string, w: typeof tables.searchWords.word
 function termMatch(word: string) {
   const stem = searchStem(word);
   const f = escapeLike(stem);
-  const where = or(sql`${p.searchKey} like ${likeOf(stem)}`, sql`${p.searchDesc} like ${likeOf(stem)}`)!;
+  const where = or(sql`${p.searchKey} like ${contains(stem)}`, sql`${p.searchDesc} like ${contains(stem)}`)!;
   const rank = sql`(case
     when ${padded(p.searchName)} like ${`% ${f} %`} then 0
     when ${padded(p.searchKey)} like ${`% ${f} %`} then 1
     when (' ' || ${p.searchName}) like ${`% ${f}%`} then 2
     when (' ' || ${p.searchKey}) like ${`% ${f}%`} then 3
-    when ${p.searchKey} like ${likeOf(stem)} then 4
+    when ${p.searchKey} like ${contains(stem)} then 4
     else 6 end)`;
   return { where, rank };
 }
@@ -96,7 +95,7 @@ function termMatch(word: string) {
 function typoMatch(close: Close[]) {
   // A cast: a bare number in ORDER BY would name a column.
   if (!close.length) return { where: sql`false`, rank: sql`6::int` };
-  const likes = close.map((c) => sql`${p.searchName} like ${likeOf(c.word)}`);
+  const likes = close.map((c) => sql`${p.searchName} like ${contains(c.word)}`);
   const rank = sql`(case ${sql.join(
     close.map((c, i) => sql`when ${likes[i]} then ${6 - c.similarity}::real `),
     sql``,
@@ -115,7 +114,7 @@ async function known(db: Db, word: string) {
   const [row] = await db
     .select({ id: p.id })
     .from(p)
-    .where(or(sql`${p.searchKey} like ${likeOf(stem)}`, sql`${p.searchDesc} like ${likeOf(stem)}`))
+    .where(or(sql`${p.searchKey} like ${contains(stem)}`, sql`${p.searchDesc} like ${contains(stem)}`))
     .limit(1);
   return !!row;
 }

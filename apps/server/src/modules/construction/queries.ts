@@ -5,7 +5,7 @@
  * the common detail (`detailOf`) serve all three; the offer's view is the
  * kernel's (kernel/offer.ts), the rating and the staff card field work's.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   CONSTRUCTION_ORDERS_PER_PAGE,
@@ -36,7 +36,7 @@ import {
   cancelReasonText,
   customerOffer,
   iso,
-  likeOf,
+  orderSearch,
   offerEditable,
   offerLines,
   offerView,
@@ -198,15 +198,12 @@ export async function customerDetail(
 
 function adminWhere(q: Omit<ConstructionAdminQuery, 'page'>) {
   const search = q.q?.trim();
-  const digits = search?.replace(/^\+?966/, '').replace(/^0/, '');
   return and(
     eq(o.kind, KIND),
     q.status ? eq(o.status, q.status) : undefined,
     q.city_id ? eq(o.cityId, q.city_id) : undefined,
     q.staff_id ? eq(o.staffId, q.staff_id) : undefined,
-    search
-      ? (or(ilike(o.number, likeOf(search)), digits ? ilike(u.phone, likeOf(digits)) : undefined) as SQL)
-      : undefined,
+    search ? orderSearch(search) : undefined,
   );
 }
 

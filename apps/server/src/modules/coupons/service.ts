@@ -8,6 +8,7 @@ import { and, count, desc, eq, gt, gte, ilike, lt, lte, ne, not, or, sql, type S
 import { isUniqueViolation, tables, type Db } from '@pool/db';
 import { CMS_PER_PAGE, type AdminCoupon, type CouponBody, type CouponStatus, type CouponTerms } from '@pool/contracts';
 import { fieldError, type MessageParams } from '../../lib/errors.ts';
+import { contains } from '../../lib/like.ts';
 import { pages } from '../../lib/pagination.ts';
 
 const c = tables.coupons;
@@ -63,11 +64,9 @@ export const couponTerms = (row: CouponRow): CouponTerms => ({
   max_discount: row.maxDiscount,
 });
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export async function listCoupons(db: Db, q: { q?: string; status?: CouponStatus; page: number }) {
   const where = and(
-    q.q ? or(ilike(c.code, likeOf(q.q)), ilike(c.title, likeOf(q.q))) : undefined,
+    q.q ? or(ilike(c.code, contains(q.q)), ilike(c.title, contains(q.q))) : undefined,
     q.status ? statusWhere(q.status) : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(c).where(where);

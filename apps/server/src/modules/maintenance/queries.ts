@@ -5,7 +5,7 @@
  * in one place (`detailOf`) for both sides; its extras and report are the
  * field-work module's readers.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, not, sql } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ARRIVAL_ESTIMATE_MINUTES,
@@ -48,6 +48,7 @@ import {
   linesOf,
   ofKinds,
   offerView,
+  orderSearch,
   overlappingVisits,
   refundOf,
   timelineOf,
@@ -234,43 +235,40 @@ export async function customerDetail(db: Db, orderId: number, lang: Lang): Promi
 
 /* -------------------------------------------------------------- dashboard */
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** The console's filters (kind, state, city, technician, visit day, number or phone) as SQL. */
 function serviceOrdersWhere(q: Omit<ServiceOrdersQuery, 'page'>) {
   const search = q.q?.trim();
-  const digits = search?.replace(/^\+?966/, '').replace(/^0/, '');
   return and(
     q.kind ? eq(o.kind, q.kind) : inArray(o.kind, SERVICE_ORDER_KINDS),
     q.status ? eq(o.status, q.status) : undefined,
     q.city_id ? eq(o.cityId, q.city_id) : undefined,
     q.staff_id ? eq(o.staffId, q.staff_id) : undefined,
     q.date ? and(gte(mr.scheduledAt, dayStart(q.date)), lt(mr.scheduledAt, dayEnd(q.date))) : undefined,
-    search
-      ? (or(ilike(o.number, likeOf(search)), digits ? ilike(u.phone, likeOf(digits)) : undefined) as SQL)
-      : undefined,
+    search ? orderSearch(search) : undefined,
   );
 }
 
 export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lang) {
   const where = serviceOrdersWhere(q);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(o)
-    .innerJoin(mr, eq(mr.orderId, o.id))
-    .innerJoin(u, eq(u.id, o.userId))
-    .where(where);
-  const rows = await db
-    .select({ order: o, request: mr, city: c, staff: st, user: u })
-    .from(o)
-    .innerJoin(mr, eq(mr.orderId, o.id))
-    .innerJoin(u, eq(u.id, o.userId))
-    .leftJoin(c, eq(c.id, o.cityId))
-    .leftJoin(st, eq(st.id, o.staffId))
-    .where(where)
-    .orderBy(desc(o.createdAt), desc(o.id))
-    .limit(SERVICE_ORDERS_PER_PAGE)
-    .offset((q.page - 1) * SERVICE_ORDERS_PER_PAGE);
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(o)
+      .innerJoin(mr, eq(mr.orderId, o.id))
+      .innerJoin(u, eq(u.id, o.userId))
+      .where(where),
+    db
+      .select({ order: o, request: mr, city: c, staff: st, user: u })
+      .from(o)
+      .innerJoin(mr, eq(mr.orderId, o.id))
+      .innerJoin(u, eq(u.id, o.userId))
+      .leftJoin(c, eq(c.id, o.cityId))
+      .leftJoin(st, eq(st.id, o.staffId))
+      .where(where)
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(SERVICE_ORDERS_PER_PAGE)
+      .offset((q.page - 1) * SERVICE_ORDERS_PER_PAGE),
+  ]);
   const data: ServiceOrderItem[] = rows.map((r) => {
     const location = r.request.location as StoredLocation;
     return {

@@ -7,4 +7,4 @@ export * from './kernel/money.ts';
 export * from './kernel/offer.ts';
 export * from './kernel/deadlines.ts';
 export { customerOfferRoutes, type OfferRoutes } from './offer-routes.ts';
-export { cancelReasonText, iso, likeOf, linesOf, ofKinds, pick, refundOf, timelineOf } from './queries.ts';
+export { cancelReasonText, iso, linesOf, ofKinds, orderSearch, pick, refundOf, timelineOf } from './queries.ts';

@@ -3,6 +3,7 @@
  * orders fall in the customer's tabs by that kind's own states, a list of one
  * kind never shows another's, and the dashboard's next moves are the kind's.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, tables } from '@pool/db';
 import {
@@ -126,6 +127,48 @@ describe('orders of every kind', () => {
     expect(shown.data).toHaveLength(made);
     expect(beyond.data).toEqual([]);
     expect([shown.pagination.total_items, beyond.pagination.total_items]).toEqual([made, made]);
+  });
+
+  it("searches the dashboard's list by number, customer name or phone, and counts only what it found", async () => {
+    const lina = await makeUser(app.db, { name: 'Lina Searchable', phone: '512340987' });
+    const other = await makeUser(app.db, { name: 'Other Customer' });
+    const ids: Record<string, number[]> = { lina: [], other: [] };
+    for (const [who, user, count] of [
+      ['lina', lina, 3],
+      ['other', other, 2],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        const id = 2_200_000 + ++seq;
+        await app.db.insert(tables.orders).values({
+          id,
+          kind: 'store',
+          number: `S-find-${id}`,
+          userId: user.id,
+          status: 'new',
+          paymentMethod: 'wallet',
+          taxRate: 1500,
+          total: 0,
+        });
+        ids[who]!.push(id);
+      }
+    }
+    const found = async (q: string) => {
+      const list = await listAdminOrders(app.db, ['store'], { page: 1, q }, 'ar');
+      return { ids: idsOf(list), total: list.pagination.total_items };
+    };
+    const linas = { ids: [...ids.lina!].sort(), total: 3 };
+    expect(await found('searchable')).toEqual(linas);
+    // The phone as typed with the country code or a leading zero, spaces or dashes.
+    expect(await found('+966512340987')).toEqual(linas);
+    expect(await found('051 234 0987')).toEqual(linas);
+    expect(await found('051-234-0987')).toEqual(linas);
+    expect(await found(`S-find-${ids.other![1]}`)).toEqual({ ids: [ids.other![1]], total: 1 });
+    expect(await found('nobody-has-this')).toEqual({ ids: [], total: 0 });
+    // Without a search the count is every store order, the page the newest.
+    const all = await listAdminOrders(app.db, ['store'], { page: 1 }, 'ar');
+    const stored = await app.db.$count(tables.orders, eq(tables.orders.kind, 'store'));
+    expect(all.pagination.total_items).toBe(stored);
+    expect(all.data.map((x) => x.id).slice(0, 2)).toEqual([ids.other![1], ids.other![0]]);
   });
 
   it("lists, finds and details one kind only, with that kind's next moves", async () => {

@@ -5,7 +5,7 @@
  * admin's cancel (`orders.cancel`, with a reason). The other moves are the
  * customer's, the jobs' and the staff view's.
  */
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { tables, type Db } from '@pool/db';
 import {
   ADMIN_SUBSCRIPTIONS_PER_PAGE,
@@ -24,7 +24,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StoredLocation } from '../maintenance/index.ts';
-import { adminActor, iso, pick, refundOf } from '../orders/index.ts';
+import { adminActor, iso, orderSearch, pick, refundOf } from '../orders/index.ts';
 import { pages } from '../../lib/pagination.ts';
 import { cancelSubscription, OPEN_VISIT_STATES, refundIfCancelled, visitsOf } from './subscriptions.ts';
 
@@ -34,17 +34,10 @@ const u = tables.users;
 const c = tables.cities;
 const KIND = 'package_subscription';
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** A number (S2611-00042, any part) or the customer's phone (with or without +966 or the leading 0). */
 function searchOf(q: string | undefined): SQL | undefined {
   const term = q?.trim();
-  if (!term) return undefined;
-  const phone = term
-    .replace(/[\s-]/g, '')
-    .replace(/^\+?966/, '')
-    .replace(/^0/, '');
-  return or(ilike(o.number, likeOf(term)), phone ? ilike(u.phone, likeOf(phone)) : undefined);
+  return term ? orderSearch(term) : undefined;
 }
 
 const selection = { order: o, sub: s, user: u, city: c };

@@ -16,6 +16,7 @@ import {
 } from '@pool/contracts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { revokeStaffTokens } from './sessions.ts';
+import { contains } from '../../lib/like.ts';
 import { pages } from '../../lib/pagination.ts';
 
 const s = tables.staff;
@@ -24,7 +25,6 @@ const c = tables.cities;
 const o = tables.orders;
 type StaffRow = typeof s.$inferSelect;
 
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 const live = isNull(s.deletedAt);
 
 async function citiesOf(db: Db, ids: number[], lang: Lang) {
