@@ -20,8 +20,6 @@ import { contains, escapeLike } from '../../lib/like.ts';
 
 const p = tables.products;
 
-/** `%`, `_` and `\` typed in a search box match themselves. */
-
 /** Shorter words have too few trigrams for one wrong letter to leave them similar. */
 const TYPO_MIN_LENGTH = 4;
 /**
