@@ -79,3 +79,18 @@ export async function adminToken(base: string, email: string, password: string):
   if (!res.ok || !body.data?.token) throw new Error(`admin sign-in: ${res.status} ${JSON.stringify(body)}`);
   return body.data.token;
 }
+
+/**
+ * `count` customers who only buy (no session, no notifications), phones 0560000001 on: the growth's orders
+ * go to one of them per ten orders, as a shop's customers come back now and then, not to a few who each
+ * hold tens of thousands (that would mislead PostgreSQL's estimates for a customer's orders).
+ */
+export async function makeBuyers(client: pg.Client, count: number): Promise<number[]> {
+  const { rows } = await client.query<{ id: number }>(
+    `insert into users (name, country_code, phone, is_active, lang)
+     select 'Buyer ' || i, '966', (560000000 + i)::text, true, 'ar' from generate_series(1, $1::int) as i
+     returning id`,
+    [count],
+  );
+  return rows.map((r) => r.id);
+}

@@ -34,7 +34,7 @@ import { productionEnv } from './production-env.ts';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS, mallocEnv } from '../apps/server/src/runtime.ts';
 import { fillCatalogue } from './catalogue-data.ts';
 import { insertOrders } from './orders-data.ts';
-import { adminToken, makeCustomers } from './people.ts';
+import { adminToken, makeBuyers, makeCustomers } from './people.ts';
 import { holdStreams, memoryOf, memoryParts, type SseResult } from './sse.ts';
 import { goalsTable, type Goal } from './report.ts';
 import { checkWrk, load, type Load, type LoadOptions } from './wrk.ts';
@@ -50,6 +50,8 @@ const SSE_STREAMS = Number(process.env.BENCH_SSE_STREAMS ?? 5000);
 const SEARCH_ONLY = process.env.BENCH_SEARCH_ONLY === '1';
 const GROWTH = process.env.BENCH_GROWTH === '1';
 const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+/** The growth's orders per customer (people.ts, makeBuyers). */
+const ORDERS_PER_BUYER = 10;
 const GROWTH_ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 40);
 /**
  * At most this many products in the growth rows (the orders still grow to each size): every product row
@@ -487,6 +489,15 @@ try {
   const growth: Growth[] = [];
   if (GROWTH && !SEARCH_ONLY) {
     let productsNow = -1;
+    const buyers = await (async () => {
+      const client = new pg.Client({ connectionString: dbUrl.toString() });
+      await client.connect();
+      try {
+        return await makeBuyers(client, Math.ceil(Math.max(...GROWTH_SIZES) / ORDERS_PER_BUYER));
+      } finally {
+        await client.end();
+      }
+    })();
     for (const size of GROWTH_SIZES) {
       const products = Math.min(size, GROWTH_MAX_PRODUCTS);
       await stopProcess(server);
@@ -496,11 +507,7 @@ try {
       productsNow = products;
       const client = new pg.Client({ connectionString: dbUrl.toString() });
       await client.connect();
-      await insertOrders(
-        client,
-        size,
-        customers.map((c) => c.id),
-      );
+      await insertOrders(client, size, buyers.slice(0, Math.ceil(size / ORDERS_PER_BUYER)));
       await client.end();
       const fillSeconds = Math.round((Date.now() - started) / 100) / 10;
       console.log(`growth: ${products} products, ${size} orders in ${fillSeconds} s`);
@@ -528,7 +535,7 @@ try {
         // A caller's phone as the dashboard's staff type it, and a part of an order's number.
         adminSearch: await latency(
           [
-            `${BASE}/api/admin/store-orders?q=${encodeURIComponent('055 000 0007')}`,
+            `${BASE}/api/admin/store-orders?q=${encodeURIComponent('056 000 0007')}`,
             `${BASE}/api/admin/store-orders?q=B${Math.ceil(size / 2)}`,
           ],
           GROWTH_ROUNDS,

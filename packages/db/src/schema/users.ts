@@ -45,6 +45,9 @@ export const users = pgTable(
       .on(t.countryCode, t.phone)
       .where(sql`${t.deletedAt} is null`),
     index('users_created_idx').on(t.createdAt),
+    // The dashboard finds a customer's orders by any part of the name or phone (orders/queries.ts, orderSearch).
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
