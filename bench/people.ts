@@ -92,5 +92,7 @@ export async function makeBuyers(client: pg.Client, count: number): Promise<numb
      returning id`,
     [count],
   );
+  // As the other fills do: the planner's estimates of the customers' search are from their statistics.
+  await client.query('analyze users');
   return rows.map((r) => r.id);
 }
