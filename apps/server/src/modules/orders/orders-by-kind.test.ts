@@ -162,6 +162,9 @@ describe('orders of every kind', () => {
     expect(await found('+966512340987')).toEqual(linas);
     expect(await found('051 234 0987')).toEqual(linas);
     expect(await found('051-234-0987')).toEqual(linas);
+    expect(await found('٠٥١٢٣٤٠٩٨٧')).toEqual(linas);
+    // A name is looked for with a letter, a phone with digits only: "Lina 512" is neither.
+    expect(await found('Lina 512')).toEqual({ ids: [], total: 0 });
     expect(await found(`S-find-${ids.other![1]}`)).toEqual({ ids: [ids.other![1]], total: 1 });
     expect(await found('nobody-has-this')).toEqual({ ids: [], total: 0 });
     // Without a search the count is every store order, the page the newest.

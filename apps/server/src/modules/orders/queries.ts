@@ -42,6 +42,7 @@ import {
   type StoreInvoice,
   type StoreOrderDetail,
   type StoreOrderItem,
+  toLatinDigits,
   type StoreOrderStatus,
 } from '@pool/contracts';
 import { translate } from '@pool/i18n';
@@ -316,19 +317,21 @@ export async function refundOf(db: Db, row: OrderRow): Promise<OrderRefund | nul
 
 /**
  * The dashboard's search of orders: the order number holds `text`, or the customer's phone does (typed with or
- * without +966 or the leading 0, spaces or dashes), or with `byName` the customer's name. The customers are
- * picked first, as an array: PostgreSQL then reads their orders by the customers' index beside the numbers'
- * trigram index, where an OR across a join with the customers read every order of the table.
+ * without +966 or the leading 0, spaces or dashes, Arabic-Indic digits), or with `byName` the customer's name.
+ * A phone is looked for only in a text of digits and a name only in one with a letter, so each customer
+ * condition is one that its trigram index answers. The customers are picked first, as an array: PostgreSQL
+ * then reads their orders by the customers' index beside the numbers' trigram index, where an OR across a join
+ * with the customers read every order of the table.
  */
 export function orderSearch(text: string, { byName = false } = {}): SQL {
-  const phone = text
+  const phone = toLatinDigits(text)
     .replace(/[\s-]/g, '')
     .replace(/^\+?966/, '')
     .replace(/^0/, '');
   const number = ilike(o.number, contains(text));
   const customers = or(
-    byName ? ilike(u.name, contains(text)) : undefined,
-    phone ? ilike(u.phone, contains(phone)) : undefined,
+    byName && /\p{L}/u.test(text) ? ilike(u.name, contains(text)) : undefined,
+    /^\d+$/.test(phone) ? ilike(u.phone, contains(phone)) : undefined,
   );
   return customers ? or(number, sql`${o.userId} = any(array(select ${u.id} from ${u} where ${customers}))`)! : number;
 }
