@@ -215,11 +215,7 @@ const customerOf = (r: Loaded) => ({
 
 export async function listAdminConstruction(db: Db, q: ConstructionAdminQuery, lang: Lang) {
   const where = adminWhere(q);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(o)
-    .innerJoin(u, eq(u.id, o.userId))
-    .where(where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(o).where(where);
   const rows = await loaded(db)
     .where(where)
     .orderBy(desc(o.createdAt), desc(o.id))

@@ -251,12 +251,7 @@ function serviceOrdersWhere(q: Omit<ServiceOrdersQuery, 'page'>) {
 export async function listServiceOrders(db: Db, q: ServiceOrdersQuery, lang: Lang) {
   const where = serviceOrdersWhere(q);
   const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(o)
-      .innerJoin(mr, eq(mr.orderId, o.id))
-      .innerJoin(u, eq(u.id, o.userId))
-      .where(where),
+    db.select({ total: count() }).from(o).innerJoin(mr, eq(mr.orderId, o.id)).where(where),
     db
       .select({ order: o, request: mr, city: c, staff: st, user: u })
       .from(o)
@@ -299,7 +294,6 @@ export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page
       .select({ order: o, request: mr, city: c })
       .from(o)
       .innerJoin(mr, eq(mr.orderId, o.id))
-      .innerJoin(u, eq(u.id, o.userId))
       .leftJoin(c, eq(c.id, o.cityId))
       .where(and(open, pinned))
       .orderBy(desc(o.createdAt), desc(o.id))
@@ -308,7 +302,6 @@ export async function serviceOrderPins(db: Db, q: Omit<ServiceOrdersQuery, 'page
       .select({ n: count() })
       .from(o)
       .innerJoin(mr, eq(mr.orderId, o.id))
-      .innerJoin(u, eq(u.id, o.userId))
       .where(and(open, not(pinned))),
   ]);
   const pins = rows.map((r): ServiceOrderPin => {

@@ -91,7 +91,6 @@ export async function listAdminSubscriptions(db: Db, q: AdminSubscriptionsQuery,
       .select({ total: count() })
       .from(o)
       .innerJoin(s, eq(s.orderId, o.id))
-      .innerJoin(u, eq(u.id, o.userId))
       .where(and(eq(o.kind, KIND), where)),
     rowsWhere(db, where)
       .orderBy(desc(o.createdAt), desc(o.id))
